@@ -1,0 +1,77 @@
+//! Players that choose moves from what their seat may know.
+//!
+//! A [`Bot`] sees a [`PlayerView`], never the game, so it cannot peek at other hands.
+
+mod random;
+
+pub use random::RandomBot;
+
+use crate::game::Game;
+use crate::moves::{IllegalMove, Move};
+use crate::view::PlayerView;
+use crate::GameResult;
+
+/// Something that picks a move for its seat.
+pub trait Bot {
+    /// A legal move for `view`'s seat, which is to move.
+    fn choose(&mut self, view: &PlayerView<'_>) -> Move;
+}
+
+/// Why a game between bots stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// One bot per seat is needed.
+    WrongBotCount {
+        /// Seats in the game.
+        seats: usize,
+        /// Bots given.
+        bots: usize,
+    },
+    /// A bot chose an illegal move.
+    Illegal {
+        /// The seat whose bot failed.
+        seat: usize,
+        /// The move it chose.
+        chosen: Move,
+        /// Why the move is illegal.
+        reason: IllegalMove,
+    },
+}
+
+impl core::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PlayError::WrongBotCount { seats, bots } => {
+                write!(f, "{seats} seats need {seats} bots, not {bots}")
+            }
+            PlayError::Illegal {
+                seat,
+                chosen,
+                reason,
+            } => write!(f, "the bot at seat {seat} chose {chosen}: {reason}"),
+        }
+    }
+}
+
+impl core::error::Error for PlayError {}
+
+/// Plays `game` to the end, `bots[seat]` choosing for each seat.
+pub fn play_out(game: &mut Game, bots: &mut [&mut dyn Bot]) -> Result<GameResult, PlayError> {
+    let seats = game.players().get();
+    if bots.len() != seats {
+        return Err(PlayError::WrongBotCount {
+            seats,
+            bots: bots.len(),
+        });
+    }
+    while let Some(view) = game.current_view() {
+        let seat = view.seat();
+        let chosen = bots[seat].choose(&view);
+        game.play(chosen).map_err(|reason| PlayError::Illegal {
+            seat,
+            chosen,
+            reason,
+        })?;
+    }
+    Ok(game.final_result())
+}

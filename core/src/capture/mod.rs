@@ -1,0 +1,28 @@
+//! Capture search: the heart of the engine.
+//!
+//! A played card `c` captures a *group*: a non-empty set of table cards whose values sum to
+//! `c`'s (aces 1 or 11, each chosen freely; an ace played captures 1 or 11). A *legal
+//! capture* is any union of pairwise-disjoint groups, the empty union (a discard) included.
+//!
+//! - [`for_each_capturable_group`]: the groups themselves;
+//! - [`for_each_legal_capture`] / [`try_for_each_legal_capture`]: every legal capture, each
+//!   exactly once, with no allocation, for any table up to all 52 cards;
+//! - [`legal_capture_count`]: how many there are, without listing them;
+//! - [`check_capture`]: whether one given capture is legal, and [`CaptureError`] why not.
+//!
+//! Only ranks decide sums, so the search works on how many cards of each rank a capture
+//! takes and expands suits at the end (see `legal.rs`).
+
+mod check;
+mod groups;
+mod legal;
+mod partition;
+mod target;
+
+pub use check::{check_capture, CaptureError};
+pub use groups::{can_capture, for_each_capturable_group, try_for_each_capturable_group};
+pub use legal::{for_each_legal_capture, legal_capture_count, try_for_each_legal_capture};
+pub use target::target_sum;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,207 @@
+//! The capture search against a brute force that follows the rules' wording literally.
+
+extern crate std;
+use std::vec::Vec;
+
+use proptest::prelude::*;
+
+use super::partition::{Needs, ARENA_LEN};
+use super::target::TableLayout;
+use super::*;
+use crate::{Card, CardSet, Rank};
+
+/// Some assignment of 1/11 to the aces makes the group's sum the target.
+fn sums_to(group: CardSet, played: Card) -> bool {
+    let aces = group.rank_count(Rank::Ace) as u32;
+    let others: u32 = group
+        .iter()
+        .filter(|card| card.rank() != Rank::Ace)
+        .map(|card| card.capture_value() as u32)
+        .sum();
+    let targets: &[u32] = if played.rank() == Rank::Ace {
+        &[1, 11]
+    } else {
+        &[played.capture_value() as u32]
+    };
+    !group.is_empty()
+        && (0..=aces).any(|high| targets.contains(&(others + aces + 10 * high)))
+}
+
+/// The cards split into disjoint groups: the lowest card's group, then the rest.
+fn splits_literally(cards: CardSet, played: Card) -> bool {
+    let Some(lowest) = cards.first() else {
+        return true;
+    };
+    let others = cards.without(lowest);
+    others.subsets().any(|with| {
+        let group = with.with(lowest);
+        sums_to(group, played) && splits_literally(cards - group, played)
+    })
+}
+
+fn literal_legal_captures(table: CardSet, played: Card) -> Vec<CardSet> {
+    table
+        .subsets()
+        .filter(|capture| splits_literally(*capture, played))
+        .collect()
+}
+
+fn sorted(mut captures: Vec<CardSet>) -> Vec<CardSet> {
+    captures.sort();
+    captures
+}
+
+fn legal_captures(table: CardSet, played: Card) -> Vec<CardSet> {
+    let mut found = Vec::new();
+    for_each_legal_capture(table, played, |capture| found.push(capture));
+    found
+}
+
+fn legal_captures_with_arena(table: CardSet, played: Card, arena_len: usize) -> Vec<CardSet> {
+    let mut arena = [Needs::NONE; ARENA_LEN];
+    let layout = TableLayout::new(table, target_sum(played));
+    let mut found = Vec::new();
+    let _ = legal::for_each_shape::<()>(&layout, &mut arena[..arena_len], |shape| {
+        legal::Shape::for_each_capture(&shape, &layout, &mut |capture| {
+            found.push(capture);
+            core::ops::ControlFlow::Continue(())
+        })
+    });
+    found
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn set(text: &str) -> CardSet {
+    text.parse().unwrap()
+}
+
+#[test]
+fn rules_examples() {
+    let captures = sorted(legal_captures(set("3H 3S 4D 4C"), card("7S")));
+    assert_eq!(captures.len(), 6);
+    assert!(captures.contains(&set("3H 3S 4D 4C")));
+    assert!(captures.contains(&CardSet::EMPTY));
+    let captures = sorted(legal_captures(set("3H 4D 4C"), card("7S")));
+    assert_eq!(
+        captures,
+        sorted(std::vec![CardSet::EMPTY, set("3H 4D"), set("3H 4C")])
+    );
+}
+
+#[test]
+fn aces_count_one_or_eleven_on_both_sides() {
+    // Played ace takes a lone ace (1) and 10+A... no: A+10 = 11.
+    let captures = sorted(legal_captures(set("AH 10S"), card("AS")));
+    assert_eq!(
+        captures,
+        sorted(std::vec![CardSet::EMPTY, set("AH"), set("AH 10S")])
+    );
+    // K (14) takes A(11)+3 and A+A+A(11)+... here A(11)+A(1)+2.
+    assert!(legal_captures(set("AH 3S"), card("KS")).contains(&set("AH 3S")));
+    assert!(legal_captures(set("AH AD 2S"), card("KS")).contains(&set("AH AD 2S")));
+    assert_eq!(legal_capture_count(set("AH AD AC AS"), card("KS")), 2);
+}
+
+#[test]
+fn count_matches_listing_on_a_full_table_rank() {
+    let table = CardSet::FULL - set("KC KD KH KS QC QD QH QS JC JD JH JS 10C 10D 10H 10S");
+    let mut listed = 0u64;
+    for_each_legal_capture(table.intersection(set("2C 2D 3C 3D 4C 4D 5C 5D")), card("9H"), |_| {
+        listed += 1
+    });
+    assert_eq!(
+        listed,
+        legal_capture_count(table.intersection(set("2C 2D 3C 3D 4C 4D 5C 5D")), card("9H"))
+    );
+}
+
+#[test]
+fn check_gives_the_reason() {
+    let table = set("3H 4D 4C 9S");
+    assert_eq!(check_capture(table, card("7S"), set("3H 4D")), Ok(()));
+    assert_eq!(check_capture(table, card("7S"), CardSet::EMPTY), Ok(()));
+    assert_eq!(
+        check_capture(table, card("7S"), set("3H 5D")),
+        Err(CaptureError::NotOnTable(set("5D")))
+    );
+    assert_eq!(
+        check_capture(table, card("2S"), set("3H")),
+        Err(CaptureError::NothingSumsToCard)
+    );
+    assert_eq!(
+        check_capture(table, card("7S"), set("3H 4D 4C")),
+        Err(CaptureError::CannotSplitIntoGroups)
+    );
+    assert_eq!(
+        check_capture(table, card("7S"), set("9S")),
+        Err(CaptureError::CannotSplitIntoGroups)
+    );
+}
+
+fn any_card() -> impl Strategy<Value = Card> {
+    (0u8..52).prop_map(|index| Card::from_index(index).unwrap())
+}
+
+fn table_of(max: usize) -> impl Strategy<Value = CardSet> {
+    proptest::collection::btree_set(0u8..52, 0..=max)
+        .prop_map(|indices| indices.into_iter().map(|i| Card::from_index(i).unwrap()).collect())
+}
+
+/// Tables dense in low ranks and aces, where groups overlap the most.
+fn crowded_table(max: usize) -> impl Strategy<Value = CardSet> {
+    proptest::collection::btree_set(0u8..28, 0..=max)
+        .prop_map(|indices| indices.into_iter().map(|i| Card::from_index(i).unwrap()).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn legal_captures_match_the_literal_rules(table in table_of(11), played in any_card()) {
+        let played_on = table.without(played);
+        let found = legal_captures(played_on, played);
+        prop_assert_eq!(sorted(found.clone()), literal_legal_captures(played_on, played));
+        prop_assert_eq!(found.len() as u64, legal_capture_count(played_on, played));
+    }
+
+    #[test]
+    fn crowded_tables_match_the_literal_rules(table in crowded_table(12), played in any_card()) {
+        let played_on = table.without(played);
+        prop_assert_eq!(
+            sorted(legal_captures(played_on, played)),
+            literal_legal_captures(played_on, played)
+        );
+    }
+
+    #[test]
+    fn a_tiny_arena_changes_nothing(table in crowded_table(14), played in any_card(), arena in 0usize..6) {
+        let played_on = table.without(played);
+        prop_assert_eq!(
+            sorted(legal_captures_with_arena(played_on, played, arena)),
+            sorted(legal_captures(played_on, played))
+        );
+    }
+
+    #[test]
+    fn groups_are_exactly_the_subsets_that_sum(table in table_of(12), played in any_card()) {
+        let played_on = table.without(played);
+        let mut groups = Vec::new();
+        for_each_capturable_group(played_on, played, |group| groups.push(group));
+        let literal: Vec<CardSet> =
+            played_on.subsets().filter(|group| sums_to(*group, played)).collect();
+        prop_assert_eq!(sorted(groups), literal.clone());
+        prop_assert_eq!(can_capture(played_on, played), !literal.is_empty());
+    }
+
+    #[test]
+    fn check_accepts_exactly_the_legal_captures(table in crowded_table(10), played in any_card()) {
+        let played_on = table.without(played);
+        let legal = literal_legal_captures(played_on, played);
+        for capture in played_on.subsets() {
+            prop_assert_eq!(check_capture(played_on, played, capture).is_ok(), legal.contains(&capture));
+        }
+    }
+}

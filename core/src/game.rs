@@ -1,0 +1,285 @@
+//! A game in progress: the deal, the turn, moves checked and applied, and the end.
+
+use core::ops::ControlFlow;
+
+use arrayvec::ArrayVec;
+
+use crate::capture::{check_capture, try_for_each_legal_capture};
+use crate::deck::Deck;
+use crate::moves::{IllegalMove, Move};
+use crate::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
+use crate::score::GameResult;
+use crate::view::PlayerView;
+use crate::CardSet;
+
+/// Every game has exactly this many moves: one per card dealt to a hand.
+pub const MOVES_PER_GAME: usize = 52 - TABLE_CARDS;
+
+/// Where a game's deck order came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeckOrigin {
+    /// [`Deck::from_seed`] with this seed.
+    Seed(u64),
+    /// An order given by the caller.
+    Given,
+}
+
+/// What a move did, beyond what was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Played {
+    /// The seat that moved.
+    pub seat: usize,
+    /// The move emptied the table.
+    pub tabla: bool,
+    /// The hands ran out and a new deal followed.
+    pub new_deal: bool,
+    /// The move ended the game.
+    pub finished: bool,
+}
+
+/// A whole game of tablić, from the first deal to the result.
+///
+/// It holds the deck, so it can replay, and every move, so it can write its record
+/// ([`Game::record`]). About 1.3 KB: searches keep compact states of their own.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    players: PlayerCount,
+    deck: Deck,
+    origin: DeckOrigin,
+    dealt: u8,
+    deals: u8,
+    to_move: u8,
+    last_capturer: Option<u8>,
+    finished: bool,
+    table: CardSet,
+    hands: [CardSet; MAX_PLAYERS],
+    piles: [CardSet; MAX_PLAYERS],
+    tablas: [u8; MAX_PLAYERS],
+    history: ArrayVec<Move, MOVES_PER_GAME>,
+}
+
+impl Game {
+    /// A game dealt from [`Deck::from_seed`]`(seed)`.
+    pub fn from_seed(players: PlayerCount, seed: u64) -> Game {
+        Game::start(players, Deck::from_seed(seed), DeckOrigin::Seed(seed))
+    }
+
+    /// A game dealt from `deck`, top card first.
+    pub fn from_deck(players: PlayerCount, deck: Deck) -> Game {
+        Game::start(players, deck, DeckOrigin::Given)
+    }
+
+    fn start(players: PlayerCount, deck: Deck, origin: DeckOrigin) -> Game {
+        let table = deck.cards()[..TABLE_CARDS].iter().copied().collect();
+        let mut game = Game {
+            players,
+            deck,
+            origin,
+            dealt: TABLE_CARDS as u8,
+            deals: 0,
+            to_move: 0,
+            last_capturer: None,
+            finished: false,
+            table,
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            piles: [CardSet::EMPTY; MAX_PLAYERS],
+            tablas: [0; MAX_PLAYERS],
+            history: ArrayVec::new(),
+        };
+        game.deal();
+        game
+    }
+
+    /// Deals the next hands: one card a seat per pass, seat 0 first; seat 0 leads.
+    fn deal(&mut self) {
+        let players = self.players.get();
+        let undealt = 52 - self.dealt as usize;
+        let passes = self.players.hand_size(undealt);
+        let cards = &self.deck.cards()[self.dealt as usize..][..passes * players];
+        for (position, &card) in cards.iter().enumerate() {
+            let seat = position % players;
+            self.hands[seat] = self.hands[seat].with(card);
+        }
+        self.dealt += (passes * players) as u8;
+        self.deals += 1;
+        self.to_move = 0;
+    }
+
+    /// The number of players.
+    pub const fn players(&self) -> PlayerCount {
+        self.players
+    }
+
+    /// The deck order, top first.
+    pub const fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    /// Where the deck order came from.
+    pub const fn origin(&self) -> DeckOrigin {
+        self.origin
+    }
+
+    /// The seat to move, or `None` when the game is over.
+    pub const fn to_move(&self) -> Option<usize> {
+        if self.finished {
+            None
+        } else {
+            Some(self.to_move as usize)
+        }
+    }
+
+    /// True when every card has been played and the table settled.
+    pub const fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The cards face up on the table.
+    pub const fn table(&self) -> CardSet {
+        self.table
+    }
+
+    /// A seat's hand (the engine's knowledge; bots get a [`PlayerView`]).
+    pub fn hand(&self, seat: usize) -> CardSet {
+        self.hands[..self.players.get()]
+            .get(seat)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The cards a seat has captured (after the end, with the table's last cards).
+    pub fn pile(&self, seat: usize) -> CardSet {
+        self.piles[..self.players.get()]
+            .get(seat)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// A seat's tablas so far.
+    pub fn tablas(&self, seat: usize) -> u32 {
+        self.tablas[..self.players.get()]
+            .get(seat)
+            .map_or(0, |&count| count as u32)
+    }
+
+    /// The seat that captured last, if anyone has.
+    pub fn last_capturer(&self) -> Option<usize> {
+        self.last_capturer.map(usize::from)
+    }
+
+    /// Cards still in the deck, not yet dealt.
+    pub fn undealt(&self) -> usize {
+        52 - self.dealt as usize
+    }
+
+    /// Deals so far (1 after the first deal).
+    pub const fn deals_dealt(&self) -> usize {
+        self.deals as usize
+    }
+
+    /// Every move so far, in order.
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// What `seat` may know.
+    pub fn view(&self, seat: usize) -> Option<PlayerView<'_>> {
+        (seat < self.players.get()).then(|| PlayerView::new(self, seat))
+    }
+
+    /// The view of the seat to move.
+    pub fn current_view(&self) -> Option<PlayerView<'_>> {
+        self.to_move().and_then(|seat| self.view(seat))
+    }
+
+    /// Checks a move for the seat to move without playing it.
+    pub fn check(&self, played: Move) -> Result<(), IllegalMove> {
+        if self.finished {
+            return Err(IllegalMove::GameOver);
+        }
+        if !self.hands[self.to_move as usize].contains(played.card) {
+            return Err(IllegalMove::CardNotInHand(played.card));
+        }
+        check_capture(self.table, played.card, played.capture)?;
+        Ok(())
+    }
+
+    /// Plays a move for the seat to move. An illegal move changes nothing.
+    pub fn play(&mut self, played: Move) -> Result<Played, IllegalMove> {
+        self.check(played)?;
+        let seat = self.to_move as usize;
+        self.hands[seat] = self.hands[seat].without(played.card);
+        let mut tabla = false;
+        if played.capture.is_empty() {
+            self.table = self.table.with(played.card);
+        } else {
+            self.table -= played.capture;
+            self.piles[seat] |= played.capture.with(played.card);
+            self.last_capturer = Some(seat as u8);
+            tabla = self.table.is_empty();
+            self.tablas[seat] += tabla as u8;
+        }
+        self.history.push(played);
+
+        let players = self.players.get();
+        let mut new_deal = false;
+        if self.hands[..players].iter().any(|hand| !hand.is_empty()) {
+            self.to_move = ((seat + 1) % players) as u8;
+        } else if self.undealt() > 0 {
+            self.deal();
+            new_deal = true;
+        } else {
+            self.finish();
+        }
+        Ok(Played {
+            seat,
+            tabla,
+            new_deal,
+            finished: self.finished,
+        })
+    }
+
+    /// The table's last cards go to the last capturer (not a tabla), or to nobody.
+    fn finish(&mut self) {
+        if let Some(capturer) = self.last_capturer {
+            self.piles[capturer as usize] |= self.table;
+            self.table = CardSet::EMPTY;
+        }
+        self.finished = true;
+    }
+
+    /// Calls `visit` for every legal move of the seat to move, until it breaks. Moves come
+    /// card by card (lowest card first), each card's captures in no set order.
+    pub fn try_for_each_legal_move<B>(
+        &self,
+        mut visit: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let Some(seat) = self.to_move() else {
+            return ControlFlow::Continue(());
+        };
+        for card in self.hands[seat] {
+            try_for_each_legal_capture(self.table, card, |capture| {
+                visit(Move::new(card, capture))
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Calls `visit` for every legal move of the seat to move.
+    pub fn for_each_legal_move(&self, mut visit: impl FnMut(Move)) {
+        let _ = self.try_for_each_legal_move::<()>(|legal| {
+            visit(legal);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.finished.then(|| self.final_result())
+    }
+
+    /// The result as the piles stand; the real result once the game is over.
+    pub(crate) fn final_result(&self) -> GameResult {
+        GameResult::from_piles(self.players, &self.piles, &self.tablas)
+    }
+}

@@ -1,0 +1,66 @@
+//! # tablic-core
+//!
+//! The rules of tablić, its games and its bots, with no heap: `no_std`, no `alloc`, no
+//! `unsafe`. Everything here runs the same on a desktop and on a microcontroller.
+//!
+//! A tour, bottom up:
+//! - [`Card`], [`Rank`], [`Suit`]: a card is `4 × rank + suit`, so the four cards of a rank
+//!   share a nibble of a [`CardSet`], a 52-bit mask with `const fn` set algebra and
+//!   carry-rippler subset iteration.
+//! - [`notation`]: `10D`, `10♦` and `karo 10`, parsed and printed.
+//! - [`capture`]: where captures are computed: capturable groups, every legal capture
+//!   (enumerated without allocation), counts, and the legality check that says why.
+//! - [`PlayerCount`] and [`Deck`]: who plays and what is dealt; seeded decks come from
+//!   [`Pcg32`] and a fixed shuffle, so a seed means the same deal everywhere, forever.
+//! - [`Game`]: deals, turns, [`Move`]s checked ([`IllegalMove`] says why) and applied,
+//!   tablas, the last capturer, and the [`GameResult`].
+//! - [`PlayerView`]: what one seat may know, the only thing bots and interfaces get.
+//! - [`record`]: a game as lines of text, written and read back move by move.
+//! - [`bots`]: the [`bots::Bot`] trait, the bots, and [`bots::play_out`] to play a game.
+//! - [`tally`]: statistics over many games.
+//!
+//! ```
+//! use tablic_core::{Game, PlayerCount};
+//!
+//! let mut game = Game::from_seed(PlayerCount::TWO, 42);
+//! while !game.is_finished() {
+//!     // Play the first legal move each turn.
+//!     let mut first = None;
+//!     game.for_each_legal_move(|legal| { first.get_or_insert(legal); });
+//!     game.play(first.unwrap()).unwrap();
+//! }
+//! let result = game.result().unwrap();
+//! assert_eq!(result.seats().iter().map(|s| s.card_points).sum::<u32>(), 22);
+//! ```
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+
+pub mod bots;
+pub mod capture;
+mod card;
+mod card_set;
+mod deck;
+mod game;
+mod moves;
+pub mod notation;
+mod pcg32;
+mod players;
+pub mod record;
+mod score;
+pub mod tally;
+mod view;
+
+pub use card::{Card, Rank, Suit};
+pub use card_set::{CardSet, Cards, Subsets};
+pub use deck::{Deck, DeckError};
+pub use game::{DeckOrigin, Game, Played, MOVES_PER_GAME};
+pub use moves::{IllegalMove, Move};
+pub use pcg32::{below, below_u64, Pcg32};
+pub use players::{InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_CARDS};
+pub use record::{Record, RecordError, RecordErrorKind};
+pub use score::{GameResult, SeatResult, MOST_CARDS_BONUS};
+pub use view::PlayerView;
+

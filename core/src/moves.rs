@@ -1,0 +1,70 @@
+//! A move, and why one can be illegal.
+
+use core::fmt;
+
+use crate::capture::CaptureError;
+use crate::{Card, CardSet};
+
+/// One card from the hand and the table cards it takes (∅ for a discard).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move {
+    /// The card played.
+    pub card: Card,
+    /// The table cards captured; empty when the card is left on the table.
+    pub capture: CardSet,
+}
+
+impl Move {
+    /// Plays `card` taking `capture`.
+    pub const fn new(card: Card, capture: CardSet) -> Move {
+        Move { card, capture }
+    }
+
+    /// Plays `card` onto the table, taking nothing.
+    pub const fn discard(card: Card) -> Move {
+        Move {
+            card,
+            capture: CardSet::EMPTY,
+        }
+    }
+}
+
+/// `7S 3H 4D`: the card, then the captured cards, if any.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.card)?;
+        if !self.capture.is_empty() {
+            write!(f, " {}", self.capture)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a move was refused. The game is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMove {
+    /// The game is over.
+    GameOver,
+    /// The card is not in the hand of the player to move.
+    CardNotInHand(Card),
+    /// The card may not take that capture.
+    Capture(CaptureError),
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver => f.write_str("the game is over"),
+            IllegalMove::CardNotInHand(card) => write!(f, "{card} is not in the hand"),
+            IllegalMove::Capture(reason) => reason.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for IllegalMove {}
+
+impl From<CaptureError> for IllegalMove {
+    fn from(reason: CaptureError) -> Self {
+        IllegalMove::Capture(reason)
+    }
+}

@@ -1,0 +1,92 @@
+//! How many play, and what that means for the deal.
+
+use core::fmt;
+
+/// The most players a game can have: 48 players get one card each.
+pub const MAX_PLAYERS: usize = 48;
+
+/// Cards dealt to the table at the start.
+pub const TABLE_CARDS: usize = 4;
+
+/// Most cards a player is dealt at once.
+pub const MAX_HAND: usize = 6;
+
+/// A valid number of players: a divisor of 48 greater than 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlayerCount(u8);
+
+/// A player count that is not a divisor of 48 greater than 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InvalidPlayerCount(pub usize);
+
+impl fmt::Display for InvalidPlayerCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} players is not allowed (use 2, 3, 4, 6, 8, 12, 16, 24 or 48)",
+            self.0
+        )
+    }
+}
+
+impl core::error::Error for InvalidPlayerCount {}
+
+impl PlayerCount {
+    /// Every valid count.
+    pub const ALL: [PlayerCount; 9] = [
+        PlayerCount(2),
+        PlayerCount(3),
+        PlayerCount(4),
+        PlayerCount(6),
+        PlayerCount(8),
+        PlayerCount(12),
+        PlayerCount(16),
+        PlayerCount(24),
+        PlayerCount(48),
+    ];
+
+    /// Two players, the usual game.
+    pub const TWO: PlayerCount = PlayerCount(2);
+
+    /// `count` players, if that is a valid number.
+    pub const fn new(count: usize) -> Result<PlayerCount, InvalidPlayerCount> {
+        if count > 1 && count <= MAX_PLAYERS && MAX_PLAYERS % count == 0 {
+            Ok(PlayerCount(count as u8))
+        } else {
+            Err(InvalidPlayerCount(count))
+        }
+    }
+
+    /// The number of players.
+    pub const fn get(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Cards each player gets in a deal when `undealt` cards are left in the deck: up to six
+    /// passes, stopping after the pass that empties it.
+    pub const fn hand_size(self, undealt: usize) -> usize {
+        let passes = undealt / self.0 as usize;
+        if passes < MAX_HAND {
+            passes
+        } else {
+            MAX_HAND
+        }
+    }
+
+    /// How many deals a game has.
+    pub const fn deals(self) -> usize {
+        let mut undealt = 52 - TABLE_CARDS;
+        let mut deals = 0;
+        while undealt > 0 {
+            undealt -= self.hand_size(undealt) * self.0 as usize;
+            deals += 1;
+        }
+        deals
+    }
+}
+
+impl fmt::Display for PlayerCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}

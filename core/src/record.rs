@@ -1,0 +1,251 @@
+//! Game records: a whole game as a few lines of text, written, read back and verified.
+//!
+//! ```text
+//! tablic-record 1
+//! players 2
+//! seed 42
+//! play 7S 3H 4D
+//! play KD
+//! …
+//! result 14 11
+//! ```
+//! `seed N` may instead be `deck` followed by the 52 cards, top first. Each `play` line is
+//! the card then the captured cards (none for a discard), for the seat whose turn it is.
+//! `result` (the totals by seat) is written for finished games and checked when read.
+//! Blank lines and lines starting with `#` are ignored. Reading replays every move through
+//! the rules, so a record that loads is a legal game.
+
+use core::fmt;
+
+use crate::deck::{Deck, DeckError};
+use crate::game::{DeckOrigin, Game};
+use crate::moves::{IllegalMove, Move};
+use crate::notation::{parse_cards, Excerpt, ParseCardError, ParseCardSetError};
+use crate::players::{InvalidPlayerCount, PlayerCount};
+use crate::{Card, CardSet};
+
+/// The first line of every record, with the format version.
+pub const HEADER: &str = "tablic-record 1";
+
+/// A game written as a record: `game.record().to_string()`, or `write!` into any buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct Record<'g>(&'g Game);
+
+impl Game {
+    /// This game as a record (see [`crate::record`]).
+    pub fn record(&self) -> Record<'_> {
+        Record(self)
+    }
+
+    /// Reads a record and replays it, checking every move; the game is where the record
+    /// stops (finished or not).
+    pub fn from_record(text: &str) -> Result<Game, RecordError> {
+        read(text)
+    }
+}
+
+impl fmt::Display for Record<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.0;
+        writeln!(f, "{HEADER}")?;
+        writeln!(f, "players {}", game.players())?;
+        match game.origin() {
+            DeckOrigin::Seed(seed) => writeln!(f, "seed {seed}")?,
+            DeckOrigin::Given => writeln!(f, "deck {}", game.deck())?,
+        }
+        for played in game.history() {
+            writeln!(f, "play {played}")?;
+        }
+        if let Some(result) = game.result() {
+            f.write_str("result")?;
+            for seat in 0..result.players().get() {
+                write!(f, " {}", result.total(seat))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// A record that could not be read, with the 1-based line where reading stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The line (1-based); 0 when the text ended too early.
+    pub line: usize,
+    /// What was wrong.
+    pub kind: RecordErrorKind,
+}
+
+/// What was wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordErrorKind {
+    /// The first line is not [`HEADER`].
+    MissingHeader,
+    /// No `players` line before the deck.
+    MissingPlayers,
+    /// No `seed` or `deck` line before the moves.
+    MissingDeck,
+    /// The player count is not a number.
+    BadNumber(Excerpt),
+    /// The player count is not allowed.
+    Players(InvalidPlayerCount),
+    /// A card did not parse.
+    Card(ParseCardError),
+    /// The deck is not 52 distinct cards.
+    Deck(DeckError),
+    /// A capture lists a card twice.
+    Duplicate(Card),
+    /// The move broke the rules.
+    IllegalMove(IllegalMove),
+    /// A `play` line with no card.
+    EmptyMove,
+    /// The `result` line disagrees with the replayed game (or the game is not over).
+    ResultMismatch,
+    /// A line that is none of the above, or out of place.
+    UnexpectedLine(Excerpt),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        match &self.kind {
+            RecordErrorKind::MissingHeader => write!(f, "a record starts with {HEADER:?}"),
+            RecordErrorKind::MissingPlayers => f.write_str("expected \"players N\""),
+            RecordErrorKind::MissingDeck => {
+                f.write_str("expected \"seed N\" or \"deck\" and 52 cards")
+            }
+            RecordErrorKind::BadNumber(text) => write!(f, "{text:?} is not a number"),
+            RecordErrorKind::Players(error) => error.fmt(f),
+            RecordErrorKind::Card(error) => error.fmt(f),
+            RecordErrorKind::Deck(error) => error.fmt(f),
+            RecordErrorKind::Duplicate(card) => write!(f, "card {card} appears twice"),
+            RecordErrorKind::IllegalMove(error) => write!(f, "illegal move: {error}"),
+            RecordErrorKind::EmptyMove => f.write_str("\"play\" needs a card"),
+            RecordErrorKind::ResultMismatch => {
+                f.write_str("the result does not match the replayed game")
+            }
+            RecordErrorKind::UnexpectedLine(text) => write!(f, "unexpected line {text:?}"),
+        }
+    }
+}
+
+impl core::error::Error for RecordError {}
+
+fn excerpt(text: &str) -> Excerpt {
+    text.chars().take(Excerpt::new().capacity()).collect()
+}
+
+fn number<T: core::str::FromStr>(text: &str) -> Result<T, RecordErrorKind> {
+    text.trim()
+        .parse()
+        .map_err(|_| RecordErrorKind::BadNumber(excerpt(text.trim())))
+}
+
+fn parse_deck(text: &str) -> Result<Deck, RecordErrorKind> {
+    let mut cards = [Card::new(crate::Rank::Ace, crate::Suit::Clubs); 53];
+    let mut count = 0;
+    for card in parse_cards(text) {
+        let card = card.map_err(RecordErrorKind::Card)?;
+        if count == cards.len() {
+            return Err(RecordErrorKind::Deck(DeckError::WrongLength(count + 1)));
+        }
+        cards[count] = card;
+        count += 1;
+    }
+    Deck::from_cards(&cards[..count]).map_err(RecordErrorKind::Deck)
+}
+
+fn parse_move(text: &str) -> Result<Move, RecordErrorKind> {
+    let mut cards = parse_cards(text);
+    let card = cards
+        .next()
+        .ok_or(RecordErrorKind::EmptyMove)?
+        .map_err(RecordErrorKind::Card)?;
+    let mut capture = CardSet::EMPTY;
+    for taken in cards {
+        let taken = taken.map_err(RecordErrorKind::Card)?;
+        if capture.contains(taken) {
+            return Err(RecordErrorKind::Duplicate(taken));
+        }
+        capture = capture.with(taken);
+    }
+    Ok(Move::new(card, capture))
+}
+
+impl From<ParseCardSetError> for RecordErrorKind {
+    fn from(error: ParseCardSetError) -> Self {
+        match error {
+            ParseCardSetError::Card(error) => RecordErrorKind::Card(error),
+            ParseCardSetError::Duplicate(card) => RecordErrorKind::Duplicate(card),
+        }
+    }
+}
+
+fn read(text: &str) -> Result<Game, RecordError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'));
+    let at = |line: usize| move |kind: RecordErrorKind| RecordError { line, kind };
+    let mut next = |expected: RecordErrorKind| {
+        lines.next().ok_or(RecordError {
+            line: 0,
+            kind: expected,
+        })
+    };
+
+    let (line, header) = next(RecordErrorKind::MissingHeader)?;
+    if header.split_whitespace().ne(HEADER.split_whitespace()) {
+        return Err(at(line)(RecordErrorKind::MissingHeader));
+    }
+    let (line, players_line) = next(RecordErrorKind::MissingPlayers)?;
+    let players = match players_line.split_once(' ') {
+        Some(("players", count)) => number::<usize>(count)
+            .and_then(|count| PlayerCount::new(count).map_err(RecordErrorKind::Players))
+            .map_err(at(line))?,
+        _ => return Err(at(line)(RecordErrorKind::MissingPlayers)),
+    };
+    let (line, deck_line) = next(RecordErrorKind::MissingDeck)?;
+    let mut game = match deck_line.split_once(' ') {
+        Some(("seed", seed)) => Game::from_seed(players, number(seed).map_err(at(line))?),
+        Some(("deck", cards)) => Game::from_deck(players, parse_deck(cards).map_err(at(line))?),
+        _ => return Err(at(line)(RecordErrorKind::MissingDeck)),
+    };
+
+    let mut result_seen = false;
+    for (line, text) in lines {
+        let (keyword, rest) = text.split_once(' ').unwrap_or((text, ""));
+        match keyword {
+            "play" if !result_seen => {
+                let played = parse_move(rest).map_err(at(line))?;
+                game.play(played)
+                    .map_err(|error| at(line)(RecordErrorKind::IllegalMove(error)))?;
+            }
+            "result" if !result_seen => {
+                check_result(&game, rest).map_err(at(line))?;
+                result_seen = true;
+            }
+            _ => return Err(at(line)(RecordErrorKind::UnexpectedLine(excerpt(text)))),
+        }
+    }
+    Ok(game)
+}
+
+fn check_result(game: &Game, totals: &str) -> Result<(), RecordErrorKind> {
+    let result = game.result().ok_or(RecordErrorKind::ResultMismatch)?;
+    let mut seats = 0;
+    for (seat, total) in totals.split_whitespace().enumerate() {
+        if seat >= result.players().get() || number::<u32>(total)? != result.total(seat) {
+            return Err(RecordErrorKind::ResultMismatch);
+        }
+        seats += 1;
+    }
+    if seats == result.players().get() {
+        Ok(())
+    } else {
+        Err(RecordErrorKind::ResultMismatch)
+    }
+}

@@ -1,0 +1,117 @@
+//! What one seat may know: its own hand and everything played in the open.
+
+use core::ops::ControlFlow;
+
+use crate::game::Game;
+use crate::moves::Move;
+use crate::players::PlayerCount;
+use crate::CardSet;
+
+/// One seat's window on a [`Game`]: its own hand, the table, every pile and tabla, hand
+/// sizes, and the public history; never another hand or the deck order. Bots and user
+/// interfaces are given this, not the game.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerView<'g> {
+    game: &'g Game,
+    seat: usize,
+}
+
+impl<'g> PlayerView<'g> {
+    pub(crate) fn new(game: &'g Game, seat: usize) -> Self {
+        PlayerView { game, seat }
+    }
+
+    /// The seat this view belongs to.
+    pub const fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// How many play.
+    pub const fn players(&self) -> PlayerCount {
+        self.game.players()
+    }
+
+    /// This seat's hand.
+    pub fn hand(&self) -> CardSet {
+        self.game.hand(self.seat)
+    }
+
+    /// The table.
+    pub const fn table(&self) -> CardSet {
+        self.game.table()
+    }
+
+    /// The seat to move, `None` at the end.
+    pub const fn to_move(&self) -> Option<usize> {
+        self.game.to_move()
+    }
+
+    /// True when this seat is to move.
+    pub fn is_my_turn(&self) -> bool {
+        self.to_move() == Some(self.seat)
+    }
+
+    /// Any seat's captured cards (captures are played face up).
+    pub fn pile(&self, seat: usize) -> CardSet {
+        self.game.pile(seat)
+    }
+
+    /// Any seat's tablas.
+    pub fn tablas(&self, seat: usize) -> u32 {
+        self.game.tablas(seat)
+    }
+
+    /// How many cards any seat holds.
+    pub fn hand_size(&self, seat: usize) -> usize {
+        self.game.hand(seat).len()
+    }
+
+    /// The seat that captured last.
+    pub fn last_capturer(&self) -> Option<usize> {
+        self.game.last_capturer()
+    }
+
+    /// Cards not yet dealt.
+    pub fn undealt(&self) -> usize {
+        self.game.undealt()
+    }
+
+    /// Deals so far.
+    pub fn deals_dealt(&self) -> usize {
+        self.game.deals_dealt()
+    }
+
+    /// True when no more cards will be dealt.
+    pub fn is_last_deal(&self) -> bool {
+        self.undealt() == 0
+    }
+
+    /// Every move so far (all are public).
+    pub fn history(&self) -> &'g [Move] {
+        self.game.history()
+    }
+
+    /// Every card this seat has seen: its hand, the table, and every pile.
+    pub fn seen(&self) -> CardSet {
+        let players = self.players().get();
+        (0..players).fold(self.hand() | self.table(), |seen, seat| {
+            seen | self.pile(seat)
+        })
+    }
+
+    /// Cards this seat has not seen: in other hands or still in the deck.
+    pub fn unseen(&self) -> CardSet {
+        !self.seen()
+    }
+
+    /// Calls `visit` for each of this seat's legal moves when it is to move.
+    pub fn try_for_each_legal_move<B>(
+        &self,
+        visit: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if !self.is_my_turn() {
+            return ControlFlow::Continue(());
+        }
+        self.game.try_for_each_legal_move(visit)
+    }
+}
