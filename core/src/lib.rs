@@ -17,7 +17,7 @@
 //! - [`PlayerView`]: what one seat may know, the only thing bots and interfaces get.
 //! - [`record`]: a game as lines of text, written and read back move by move.
 //! - [`bots`]: the [`bots::Bot`] trait, the bots, and [`bots::play_out`] to play a game.
-//! - [`tally`]: statistics over many games.
+//! - [`tally`]: statistics over many games; [`seeding`]: one match seed, every game's seed.
 //!
 //! ```
 //! use tablic_core::{Game, PlayerCount};
@@ -50,6 +50,7 @@ mod pcg32;
 mod players;
 pub mod record;
 mod score;
+pub mod seeding;
 pub mod tally;
 mod view;
 

@@ -3,8 +3,10 @@
 //! A [`Bot`] sees a [`PlayerView`], never the game, so it cannot peek at other hands.
 
 mod random;
+mod spec;
 
 pub use random::RandomBot;
+pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError};
 
 use crate::game::Game;
 use crate::moves::{IllegalMove, Move};

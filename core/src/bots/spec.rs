@@ -1,0 +1,161 @@
+//! Bots by name and options, as users write them: `random`, `minimax:depth=3,nodes=200000`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bots::{Bot, RandomBot};
+use crate::moves::Move;
+use crate::notation::Excerpt;
+use crate::view::PlayerView;
+
+/// Which bot, with its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotSpec {
+    /// [`RandomBot`].
+    Random,
+}
+
+/// A bot name or option that is not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpecError {
+    /// No bot has this name.
+    UnknownBot(Excerpt),
+    /// The bot has no such option, or the value is not valid.
+    BadOption(Excerpt),
+    /// Nothing where a bot was expected.
+    Empty,
+}
+
+impl fmt::Display for BotSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpecError::UnknownBot(name) => {
+                write!(f, "unknown bot {name:?} (known: {})", BotSpec::NAMES.join(", "))
+            }
+            BotSpecError::BadOption(option) => write!(f, "bad bot option {option:?}"),
+            BotSpecError::Empty => f.write_str("empty bot name"),
+        }
+    }
+}
+
+impl core::error::Error for BotSpecError {}
+
+fn excerpt(text: &str) -> Excerpt {
+    text.chars().take(Excerpt::new().capacity()).collect()
+}
+
+impl BotSpec {
+    /// The names [`BotSpec::from_str`] accepts.
+    pub const NAMES: [&'static str; 1] = ["random"];
+
+    /// The bot's name.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            BotSpec::Random => "random",
+        }
+    }
+
+    /// A new bot of this kind drawing its randomness from `seed`.
+    pub fn build(&self, seed: u64) -> AnyBot {
+        match self {
+            BotSpec::Random => AnyBot::Random(RandomBot::new(seed)),
+        }
+    }
+}
+
+/// `name` or `name:key=value,key=value`.
+impl FromStr for BotSpec {
+    type Err = BotSpecError;
+
+    fn from_str(text: &str) -> Result<BotSpec, BotSpecError> {
+        let text = text.trim();
+        let (name, options) = text.split_once(':').unwrap_or((text, ""));
+        let spec = match name.trim() {
+            "" => return Err(BotSpecError::Empty),
+            "random" => BotSpec::Random,
+            other => return Err(BotSpecError::UnknownBot(excerpt(other))),
+        };
+        match options.split(',').map(str::trim).find(|option| !option.is_empty()) {
+            Some(option) => Err(BotSpecError::BadOption(excerpt(option))),
+            None => Ok(spec),
+        }
+    }
+}
+
+/// Writes the spec back in the form [`BotSpec::from_str`] reads.
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Splits a comma-separated list of bots where options also use commas:
+/// `minimax:depth=3,nodes=9,greedy` is `minimax:depth=3,nodes=9` and `greedy`. A piece with
+/// `=` and no `:` continues the previous bot's options.
+pub fn split_bot_list(list: &str) -> impl Iterator<Item = &str> {
+    let mut rest = list;
+    core::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let mut end = 0;
+        let mut pieces = rest.split(',');
+        let first = pieces.next().unwrap_or("");
+        end += first.len();
+        for piece in pieces {
+            if piece.contains('=') && !piece.contains(':') {
+                end += 1 + piece.len();
+            } else {
+                break;
+            }
+        }
+        let item = &rest[..end];
+        rest = rest.get(end + 1..).unwrap_or("");
+        Some(item.trim())
+    })
+}
+
+/// Any built-in bot, without a heap: what [`BotSpec::build`] returns.
+#[derive(Clone, Debug)]
+pub enum AnyBot {
+    /// A [`RandomBot`].
+    Random(RandomBot),
+}
+
+impl Bot for AnyBot {
+    fn choose(&mut self, view: &PlayerView<'_>) -> Move {
+        match self {
+            AnyBot::Random(bot) => bot.choose(view),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::string::ToString;
+
+    use super::*;
+
+    #[test]
+    fn lists_split_at_bot_names_not_options() {
+        let pieces: arrayvec::ArrayVec<&str, 4> =
+            split_bot_list("minimax:depth=3,nodes=9,greedy, random").collect();
+        assert_eq!(pieces.as_slice(), ["minimax:depth=3,nodes=9", "greedy", "random"]);
+        assert_eq!(split_bot_list("").count(), 0);
+    }
+
+    #[test]
+    fn names_parse_and_errors_say_what() {
+        assert_eq!("random".parse::<BotSpec>(), Ok(BotSpec::Random));
+        assert_eq!(
+            "rnd".parse::<BotSpec>(),
+            Err(BotSpecError::UnknownBot(excerpt("rnd")))
+        );
+        assert_eq!(
+            "random:speed=3".parse::<BotSpec>(),
+            Err(BotSpecError::BadOption(excerpt("speed=3")))
+        );
+        assert_eq!(BotSpec::Random.to_string(), "random");
+    }
+}
