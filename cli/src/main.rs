@@ -1,1 +1,90 @@
-fn main() {}
+//! `tablic`: the command-line face of `tablic-core`.
+//!
+//! Every rule, capture and bot lives in the core; this crate only reads arguments, calls the
+//! core, and prints. Each subcommand has its own module; this file holds the clap tree and
+//! turns outcomes into exit codes (0 fine, 1 failed while running, 2 bad arguments or input).
+
+mod bench;
+mod error;
+mod match_cmd;
+mod moves;
+mod output;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+
+use crate::error::Failure;
+
+/// Tablić from the command line: legal captures, bot matches, benchmarks.
+#[derive(Parser, Debug)]
+#[command(name = "tablic", version, propagate_version = true)]
+#[command(after_help = "Run 'tablic <COMMAND> --help' for each command's options.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Moves(moves::MovesArgs),
+    Match(match_cmd::MatchArgs),
+    Bench(bench::BenchArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return clap_exit(&error),
+    };
+    let outcome = match cli.command {
+        Command::Moves(args) => moves::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    outcome.unwrap_or_else(Failure::report)
+}
+
+/// Help and version go out as clap writes them; a usage error becomes one `error: ` line
+/// and exit 2, so scripts and users get the same short answer as for our own errors.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // Nothing useful to do if printing help fails.
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        // `tablic` alone: the help is the useful answer, as clap prints it (exit 2).
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(error::EXIT_USAGE)
+        }
+        _ => {
+            let _ = writeln!(std::io::stderr(), "{}", one_line(error));
+            ExitCode::from(error::EXIT_USAGE)
+        }
+    }
+}
+
+/// clap's message without the usage block, squeezed onto one line.
+fn one_line(error: &clap::Error) -> String {
+    let text = error.render().to_string();
+    let mut message = String::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("Usage:") || line.starts_with("For more information")
+        {
+            continue;
+        }
+        if !message.is_empty() {
+            message.push_str(if line.starts_with("tip:") { "; " } else { " " });
+        }
+        message.push_str(line);
+    }
+    if !message.starts_with("error:") {
+        message.insert_str(0, "error: ");
+    }
+    message.push_str(" (see --help)");
+    message
+}

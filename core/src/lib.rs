@@ -64,4 +64,3 @@ pub use players::{InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_
 pub use record::{Record, RecordError, RecordErrorKind};
 pub use score::{GameResult, SeatResult, MOST_CARDS_BONUS};
 pub use view::PlayerView;
-

@@ -142,8 +142,8 @@ impl FromStr for Card {
         }
         // Croatian: suit name, white space, rank.
         if let Some((first, second)) = text.split_once(char::is_whitespace) {
-            let suit = parse_suit_name(first)
-                .ok_or_else(|| ParseCardError::UnknownSuit(excerpt(text)))?;
+            let suit =
+                parse_suit_name(first).ok_or_else(|| ParseCardError::UnknownSuit(excerpt(text)))?;
             let rank = parse_rank(second.trim())
                 .ok_or_else(|| ParseCardError::UnknownRank(excerpt(text)))?;
             return Ok(Card::new(rank, suit));
@@ -226,12 +226,10 @@ impl Iterator for CardTokens<'_> {
         let token = rest[..end].trim();
         // Normalise separators inside a Croatian card to one space for the card parser.
         Some(match token.split_once(is_separator) {
-            Some((suit, rank)) => {
-                parse_suit_name(suit)
-                    .zip(parse_rank(rank.trim_matches(is_separator)))
-                    .map(|(suit, rank)| Card::new(rank, suit))
-                    .ok_or_else(|| ParseCardError::UnknownRank(excerpt(token)))
-            }
+            Some((suit, rank)) => parse_suit_name(suit)
+                .zip(parse_rank(rank.trim_matches(is_separator)))
+                .map(|(suit, rank)| Card::new(rank, suit))
+                .ok_or_else(|| ParseCardError::UnknownRank(excerpt(token))),
             None => token.parse(),
         })
     }

@@ -72,7 +72,12 @@ impl GameResult {
     /// The seats with the highest total, as a bit mask (bit `i` for seat `i`): one bit for
     /// a win, several for a tie.
     pub fn leaders(&self) -> u64 {
-        let best = self.seats().iter().map(SeatResult::total).max().unwrap_or(0);
+        let best = self
+            .seats()
+            .iter()
+            .map(SeatResult::total)
+            .max()
+            .unwrap_or(0);
         self.seats()
             .iter()
             .enumerate()

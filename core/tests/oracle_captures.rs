@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use tablic_core::{capture, Card, CardSet};
 
 fn oracle(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/oracle").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/oracle")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
 
@@ -14,14 +16,24 @@ fn cards(value: &serde_json::Value) -> CardSet {
     let list = value.as_array().expect("a list of cards");
     let set: CardSet = list
         .iter()
-        .map(|card| card.as_str().expect("a card").parse::<Card>().expect("a valid card"))
+        .map(|card| {
+            card.as_str()
+                .expect("a card")
+                .parse::<Card>()
+                .expect("a valid card")
+        })
         .collect();
     assert_eq!(set.len(), list.len(), "duplicate card in {value}");
     set
 }
 
 fn sets(value: &serde_json::Value) -> BTreeSet<CardSet> {
-    value.as_array().expect("a list of sets").iter().map(cards).collect()
+    value
+        .as_array()
+        .expect("a list of sets")
+        .iter()
+        .map(cards)
+        .collect()
 }
 
 #[test]
@@ -36,15 +48,28 @@ fn every_oracle_capture_case_agrees() {
         capture::for_each_legal_capture(table, played, |found| {
             assert!(legal.insert(found), "capture {found} listed twice");
         });
-        assert_eq!(legal, sets(&case["captures"]), "legal captures, case {}", case["id"]);
+        assert_eq!(
+            legal,
+            sets(&case["captures"]),
+            "legal captures, case {}",
+            case["id"]
+        );
         assert_eq!(legal.len() as u64, case["n_captures"].as_u64().unwrap());
-        assert_eq!(capture::legal_capture_count(table, played), legal.len() as u64);
+        assert_eq!(
+            capture::legal_capture_count(table, played),
+            legal.len() as u64
+        );
 
         let mut groups = BTreeSet::new();
         capture::for_each_capturable_group(table, played, |group| {
             groups.insert(group);
         });
-        assert_eq!(groups, sets(&case["subsets"]), "groups, case {}", case["id"]);
+        assert_eq!(
+            groups,
+            sets(&case["subsets"]),
+            "groups, case {}",
+            case["id"]
+        );
         cases += 1;
     }
     assert_eq!(cases, 995);

@@ -30,7 +30,11 @@ impl fmt::Display for BotSpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpecError::UnknownBot(name) => {
-                write!(f, "unknown bot {name:?} (known: {})", BotSpec::NAMES.join(", "))
+                write!(f, "unknown bot {name:?} (known:")?;
+                for known in BotSpec::NAMES {
+                    write!(f, " {known}")?;
+                }
+                f.write_str(")")
             }
             BotSpecError::BadOption(option) => write!(f, "bad bot option {option:?}"),
             BotSpecError::Empty => f.write_str("empty bot name"),
@@ -75,7 +79,11 @@ impl FromStr for BotSpec {
             "random" => BotSpec::Random,
             other => return Err(BotSpecError::UnknownBot(excerpt(other))),
         };
-        match options.split(',').map(str::trim).find(|option| !option.is_empty()) {
+        match options
+            .split(',')
+            .map(str::trim)
+            .find(|option| !option.is_empty())
+        {
             Some(option) => Err(BotSpecError::BadOption(excerpt(option))),
             None => Ok(spec),
         }
@@ -141,7 +149,10 @@ mod tests {
     fn lists_split_at_bot_names_not_options() {
         let pieces: arrayvec::ArrayVec<&str, 4> =
             split_bot_list("minimax:depth=3,nodes=9,greedy, random").collect();
-        assert_eq!(pieces.as_slice(), ["minimax:depth=3,nodes=9", "greedy", "random"]);
+        assert_eq!(
+            pieces.as_slice(),
+            ["minimax:depth=3,nodes=9", "greedy", "random"]
+        );
         assert_eq!(split_bot_list("").count(), 0);
     }
 

@@ -1,11 +1,10 @@
 //! Is a given capture legal, and if not, why.
 
-use arrayvec::ArrayVec;
-
 use super::groups::can_capture;
-use super::partition::{splits, RankCount};
-use super::target::target_sum;
-use crate::{Card, CardSet, Rank};
+use super::patterns::{find_patterns, Patterns};
+use super::rank_counts::RankCounts;
+use super::target::{target_sum, TableLayout};
+use crate::{Card, CardSet};
 
 /// Why a capture is illegal, in the order the rules check it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,9 +20,7 @@ pub enum CaptureError {
 impl core::fmt::Display for CaptureError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            CaptureError::NotOnTable(cards) => {
-                write!(f, "not on the table: {cards}")
-            }
+            CaptureError::NotOnTable(cards) => write!(f, "not on the table: {cards}"),
             CaptureError::NothingSumsToCard => {
                 f.write_str("no set of table cards sums to the played card")
             }
@@ -33,6 +30,8 @@ impl core::fmt::Display for CaptureError {
         }
     }
 }
+
+impl core::error::Error for CaptureError {}
 
 /// Checks that `capture` is a legal capture of `played` on `table` (∅ always is).
 pub fn check_capture(table: CardSet, played: Card, capture: CardSet) -> Result<(), CaptureError> {
@@ -46,29 +45,26 @@ pub fn check_capture(table: CardSet, played: Card, capture: CardSet) -> Result<(
     if !can_capture(table, played) {
         return Err(CaptureError::NothingSumsToCard);
     }
-    if splits_into_groups(capture, target_sum(played)) {
-        Ok(())
-    } else {
-        Err(CaptureError::CannotSplitIntoGroups)
+    let layout = TableLayout::new(capture, target_sum(played));
+    let groupable = layout.limit();
+    let mut patterns = Patterns::new();
+    find_patterns(groupable, layout.target, &mut patterns);
+    // Cards worth more than the target fit in no group; those worth it are groups alone.
+    if (layout.exact | layout.groupable) != capture || !splits(groupable, &patterns) {
+        return Err(CaptureError::CannotSplitIntoGroups);
     }
+    Ok(())
 }
 
-/// Can `cards` be split into groups that each reach `target`?
-fn splits_into_groups(cards: CardSet, target: u8) -> bool {
-    let mut ranks: ArrayVec<RankCount, 12> = ArrayVec::new();
-    for rank in Rank::ALL[1..].iter().rev() {
-        let count = cards.rank_count(*rank);
-        let value = rank.capture_value();
-        if count == 0 || value == target {
-            // A card worth the target is a group on its own.
-            continue;
-        }
-        if value > target {
-            return false;
-        }
-        ranks.push(RankCount { value, count });
-    }
-    splits(&ranks, cards.rank_count(Rank::Ace), target)
+/// Can `cards` be split into groups of these patterns? The highest card must be in some
+/// group, so try each pattern holding its rank, then split the rest.
+fn splits(cards: RankCounts, patterns: &[RankCounts]) -> bool {
+    let Some(highest) = cards.highest_rank() else {
+        return true;
+    };
+    patterns.iter().any(|pattern| {
+        pattern.count(highest) > 0
+            && pattern.fits_within(cards)
+            && splits(cards.minus(*pattern), patterns)
+    })
 }
-
-impl core::error::Error for CaptureError {}

@@ -3,7 +3,7 @@
 use core::ops::ControlFlow;
 
 use super::target::{target_sum, TableLayout};
-use crate::{Card, CardSet};
+use crate::{Card, CardSet, Rank};
 
 /// Calls `visit` once for every capturable group of `played` on `table` (every non-empty
 /// subset whose sum, each ace counted 1 or 11, equals the played card's value), until `visit`
@@ -14,11 +14,9 @@ pub fn try_for_each_capturable_group<B>(
     mut visit: impl FnMut(CardSet) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let layout = TableLayout::new(table, target_sum(played));
-    let non_aces = layout
-        .small
-        .iter()
-        .fold(layout.exact, |acc, rank| acc | rank.cards);
-    extend(non_aces, layout.target, CardSet::EMPTY, layout.aces, &mut visit)
+    let aces = layout.groupable.rank_cards(Rank::Ace);
+    let non_aces = layout.exact | (layout.groupable - aces);
+    extend(non_aces, layout.target, CardSet::EMPTY, aces, &mut visit)
 }
 
 /// Calls `visit` once for every capturable group of `played` on `table`.

@@ -1,21 +1,47 @@
 //! Every legal capture: every union of pairwise-disjoint capturable groups, ∅ included.
 //!
 //! Distinct families of groups can have the same union ({3♥,4♦}+{3♠,4♣} and
-//! {3♥,4♣}+{3♠,4♦}), so enumerating families would repeat captures. Instead the search walks
-//! *how many* cards of each rank a capture takes, keeping for that prefix the set of ways
-//! ([`Needs`]) the cards chosen so far can sit in groups; a count vector whose set can close
-//! is a legal capture shape, and every choice of suits for it is a distinct legal capture.
-//! Each capture is therefore produced exactly once, with no memory beyond a fixed arena.
+//! {3♥,4♣}+{3♠,4♦}), so listing families would repeat captures. Only ranks decide sums,
+//! so the search finds each legal capture *shape* (cards per rank) once
+//! ([`super::shapes`]), then lists every choice of suits for it, and every subset of the
+//! cards worth exactly the target, which are groups on their own.
 
 use core::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use super::partition::{
-    place_card, retain_viable, splits, Needs, NeedsArena, RankCount, Remaining, ARENA_LEN,
-};
+use super::patterns::{find_patterns, Patterns};
+use super::rank_counts::RankCounts;
+use super::shapes::{for_each_distinct_shape, for_each_family, shape_bound, shares_ranks};
 use super::target::{target_sum, TableLayout};
 use crate::{Card, CardSet};
+
+/// Memory for the capture search: a set of `SLOTS` shapes, 8 bytes each (at least 4).
+///
+/// Any size gives the same captures; a small one only costs time on crowded tables (real
+/// play stays under 512 shapes). The plain functions use [`DEFAULT_SLOTS`] on the stack;
+/// the `_in` functions take an arena, for callers that budget memory themselves.
+#[derive(Clone, Debug)]
+pub struct CaptureArena<const SLOTS: usize = DEFAULT_SLOTS> {
+    slots: [u64; SLOTS],
+}
+
+/// Slots of the arena the plain functions use: 4 KiB.
+pub const DEFAULT_SLOTS: usize = 512;
+
+impl<const SLOTS: usize> CaptureArena<SLOTS> {
+    /// A new arena.
+    pub const fn new() -> Self {
+        const { assert!(SLOTS >= 4, "a capture arena needs at least 4 slots") };
+        CaptureArena { slots: [0; SLOTS] }
+    }
+}
+
+impl<const SLOTS: usize> Default for CaptureArena<SLOTS> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 /// Calls `visit` once for every legal capture of `played` on `table`, ∅ included, until
 /// `visit` breaks. The order is unspecified.
@@ -34,11 +60,50 @@ use crate::{Card, CardSet};
 pub fn try_for_each_legal_capture<B>(
     table: CardSet,
     played: Card,
-    mut visit: impl FnMut(CardSet) -> ControlFlow<B>,
+    visit: impl FnMut(CardSet) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let mut arena: NeedsArena<ARENA_LEN> = [Needs::NONE; ARENA_LEN];
     let layout = TableLayout::new(table, target_sum(played));
-    for_each_shape(&layout, &mut arena, |shape| shape.for_each_capture(&layout, &mut visit))
+    search(&layout, visit, |patterns, limit, report| {
+        // Small tables get a small arena: clearing 4 KiB would cost more than their search.
+        match shape_bound(limit) {
+            0..=16 => for_each_distinct_shape(patterns, limit, &mut [0; 32], report),
+            17..=128 => for_each_distinct_shape(patterns, limit, &mut [0; 256], report),
+            _ => for_each_distinct_shape(patterns, limit, &mut [0; DEFAULT_SLOTS], report),
+        }
+    })
+}
+
+/// [`try_for_each_legal_capture`] with the caller's arena.
+pub fn try_for_each_legal_capture_in<const SLOTS: usize, B>(
+    arena: &mut CaptureArena<SLOTS>,
+    table: CardSet,
+    played: Card,
+    visit: impl FnMut(CardSet) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let layout = TableLayout::new(table, target_sum(played));
+    search(&layout, visit, |patterns, limit, report| {
+        for_each_distinct_shape(patterns, limit, &mut arena.slots, report)
+    })
+}
+
+/// The shape walk, given how to dedup shapes when patterns share ranks.
+type Report<'r, B> = &'r mut dyn FnMut(RankCounts) -> ControlFlow<B>;
+
+fn search<B>(
+    layout: &TableLayout,
+    mut visit: impl FnMut(CardSet) -> ControlFlow<B>,
+    dedup: impl FnOnce(&Patterns, RankCounts, Report<'_, B>) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let limit = layout.limit();
+    let mut patterns = Patterns::new();
+    find_patterns(limit, layout.target, &mut patterns);
+    let mut report = |shape| for_each_choice_of_suits(shape, layout, &mut visit);
+    if shares_ranks(&patterns) {
+        dedup(&patterns, limit, &mut report)
+    } else {
+        // Each rank belongs to one pattern at most, so every family has its own shape.
+        for_each_family(&patterns, limit, &mut report)
+    }
 }
 
 /// Calls `visit` once for every legal capture of `played` on `table`, ∅ included.
@@ -49,210 +114,125 @@ pub fn for_each_legal_capture(table: CardSet, played: Card, mut visit: impl FnMu
     });
 }
 
-/// How many legal captures `played` has on `table` (∅ included), counted without listing
-/// them: a full 52-card table has more than can be listed.
+/// How many legal captures `played` has on `table` (∅ included), counted by shape without
+/// listing them: a crowded table has more than could be listed.
 pub fn legal_capture_count(table: CardSet, played: Card) -> u64 {
-    let mut arena: NeedsArena<ARENA_LEN> = [Needs::NONE; ARENA_LEN];
     let layout = TableLayout::new(table, target_sum(played));
+    let limit = layout.limit();
+    let mut patterns = Patterns::new();
+    find_patterns(limit, layout.target, &mut patterns);
     let mut total = 0u64;
-    let _ = for_each_shape::<()>(&layout, &mut arena, |shape| {
-        total += shape.capture_count(&layout);
-        ControlFlow::Continue(())
-    });
+    let mut count = |shape: RankCounts| {
+        let ways = crate::Rank::ALL.iter().fold(1u64, |ways, rank| {
+            ways * choose(limit.count(*rank), shape.count(*rank))
+        });
+        total += ways << layout.exact.len();
+        ControlFlow::<()>::Continue(())
+    };
+    let _ = if shares_ranks(&patterns) {
+        for_each_distinct_shape(&patterns, limit, &mut [0; DEFAULT_SLOTS], &mut count)
+    } else {
+        for_each_family(&patterns, limit, &mut count)
+    };
     total
-}
-
-/// A legal capture shape: how many cards of each small rank, and how many aces.
-/// Exact-value cards are free and not part of the shape.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Shape<'a> {
-    pub small_counts: &'a [u8],
-    pub aces: u8,
-}
-
-impl Shape<'_> {
-    pub(crate) fn for_each_capture<B>(
-        &self,
-        layout: &TableLayout,
-        visit: &mut impl FnMut(CardSet) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        let mut parts: ArrayVec<(CardSet, u8), 13> = ArrayVec::new();
-        for (rank, &count) in layout.small.iter().zip(self.small_counts) {
-            if count > 0 {
-                parts.push((rank.cards, count));
-            }
-        }
-        if self.aces > 0 {
-            parts.push((layout.aces, self.aces));
-        }
-        product(&parts, CardSet::EMPTY, layout.exact, visit)
-    }
-
-    fn capture_count(&self, layout: &TableLayout) -> u64 {
-        let ranks = layout
-            .small
-            .iter()
-            .zip(self.small_counts)
-            .map(|(rank, &count)| choose(rank.cards.len() as u8, count))
-            .product::<u64>();
-        ranks * choose(layout.aces.len() as u8, self.aces) << layout.exact.len()
-    }
-}
-
-/// Every way of taking `count` cards from each `(cards, count)` part, each with any subset
-/// of `free`.
-fn product<B>(
-    parts: &[(CardSet, u8)],
-    chosen: CardSet,
-    free: CardSet,
-    visit: &mut impl FnMut(CardSet) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    match parts.split_first() {
-        None => free.subsets().try_for_each(|extra| visit(chosen | extra)),
-        Some(((cards, count), rest)) => cards
-            .subsets()
-            .filter(|pick| pick.len() == *count as usize)
-            .try_for_each(|pick| product(rest, chosen | pick, free, visit)),
-    }
 }
 
 /// Binomial coefficient for n ≤ 4.
 fn choose(n: u8, k: u8) -> u64 {
-    const PASCAL: [[u64; 5]; 5] = [
+    const PASCAL: [[u8; 5]; 5] = [
         [1, 0, 0, 0, 0],
         [1, 1, 0, 0, 0],
         [1, 2, 1, 0, 0],
         [1, 3, 3, 1, 0],
         [1, 4, 6, 4, 1],
     ];
-    PASCAL[n as usize][k as usize]
+    PASCAL[n as usize][k as usize] as u64
 }
 
-/// Calls `on_shape` for every legal capture shape of `layout`, using `arena` for the sets of
-/// [`Needs`]; a too-small arena costs speed, never results.
-pub(crate) fn for_each_shape<B>(
-    layout: &TableLayout,
-    arena: &mut [Needs],
-    on_shape: impl FnMut(Shape<'_>) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    let mut after = [Remaining::default(); 13];
-    after[layout.small.len()] = Remaining::of_aces(layout.aces.len() as u8);
-    for (index, rank) in layout.small.iter().enumerate().rev() {
-        after[index] = after[index + 1].plus(rank.value, rank.cards.len() as u8);
-    }
-    let mut search = ShapeSearch {
-        layout,
-        after,
-        counts: [0; 12],
-        on_shape,
-    };
-    match arena.first_mut() {
-        Some(first) => {
-            *first = Needs::NONE;
-            search.descend(0, arena, 1)
-        }
-        None => search.exhaustive(0),
-    }
-}
-
-struct ShapeSearch<'l, F> {
-    layout: &'l TableLayout,
-    /// Cards and capacity left after small rank `i` (index `small.len()`: the aces alone).
-    after: [Remaining; 13],
-    counts: [u8; 12],
-    on_shape: F,
-}
-
-impl<F> ShapeSearch<'_, F> {
-    /// Chooses counts for small ranks `level..`, the states for the prefix in `arena[..len]`.
-    fn descend<B>(&mut self, level: usize, arena: &mut [Needs], mut len: usize) -> ControlFlow<B>
-    where
-        F: FnMut(Shape<'_>) -> ControlFlow<B>,
-    {
-        let Some(&rank) = self.layout.small.get(level) else {
-            return self.close_with_aces(&arena[..len]);
-        };
-        let most = rank.cards.len() as u8;
-        for count in 0..=most {
-            self.counts[level] = count;
-            let (current, free) = arena.split_at_mut(len);
-            match free.get_mut(..len) {
-                Some(child) => {
-                    child.copy_from_slice(current);
-                    let kept = retain_viable(child, len, self.after[level + 1]);
-                    if kept > 0 {
-                        self.descend(level + 1, free, kept)?;
-                    }
-                }
-                None => self.exhaustive(level + 1)?,
+/// The sub-masks of each 4-bit mask, by size: `SUBMASKS[mask][size]` lists them.
+const SUBMASKS: [[ArrayVec4; 5]; 16] = {
+    let mut table = [[ArrayVec4::EMPTY; 5]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut sub = 0;
+        while sub < 16 {
+            if sub & !mask == 0 {
+                let size = (sub as u8).count_ones() as usize;
+                let list = &mut table[mask][size];
+                list.items[list.len as usize] = sub as u8;
+                list.len += 1;
             }
-            if count == most {
+            sub += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// A list of at most six nibbles, usable in `const` tables.
+#[derive(Clone, Copy)]
+struct ArrayVec4 {
+    items: [u8; 6],
+    len: u8,
+}
+
+impl ArrayVec4 {
+    const EMPTY: ArrayVec4 = ArrayVec4 {
+        items: [0; 6],
+        len: 0,
+    };
+
+    fn as_slice(&self) -> &[u8] {
+        &self.items[..self.len as usize]
+    }
+}
+
+/// Lists every capture of this shape: per rank, every way of choosing that many of the
+/// table's cards of the rank (an odometer over the choices); with every subset of the
+/// exact-value cards.
+fn for_each_choice_of_suits<B>(
+    shape: RankCounts,
+    layout: &TableLayout,
+    visit: &mut impl FnMut(CardSet) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    // Per rank taken: the nibble shift, the choices of suits, and which one is current.
+    let mut wheels: ArrayVec<(u32, &[u8], usize), 13> = ArrayVec::new();
+    let mut chosen = 0u64;
+    let mut rest = shape.bits();
+    while rest != 0 {
+        let shift = rest.trailing_zeros() & !3;
+        let cards = (layout.groupable.bits() >> shift) & 0xF;
+        let choices = SUBMASKS[cards as usize][((rest >> shift) & 0xF) as usize].as_slice();
+        chosen |= (choices[0] as u64) << shift;
+        wheels.push((shift, choices, 0));
+        rest &= !(0xF << shift);
+    }
+    loop {
+        let capture = CardSet::from_bits(chosen).unwrap_or_default();
+        if layout.exact.is_empty() {
+            visit(capture)?;
+        } else {
+            layout
+                .exact
+                .subsets()
+                .try_for_each(|extra| visit(capture | extra))?;
+        }
+        // Turn the odometer.
+        let mut turned = false;
+        for (shift, choices, current) in wheels.iter_mut() {
+            *current += 1;
+            let next = choices.get(*current).copied().unwrap_or_else(|| {
+                *current = 0;
+                choices[0]
+            });
+            chosen = chosen & !(0xF << *shift) | (next as u64) << *shift;
+            if *current != 0 {
+                turned = true;
                 break;
             }
-            match place_card(arena, len, rank.value, self.layout.target) {
-                Ok(next) => len = next,
-                Err(_) => {
-                    for more in count + 1..=most {
-                        self.counts[level] = more;
-                        self.exhaustive(level + 1)?;
-                    }
-                    break;
-                }
-            }
         }
-        self.counts[level] = 0;
-        ControlFlow::Continue(())
-    }
-
-    fn close_with_aces<B>(&mut self, states: &[Needs]) -> ControlFlow<B>
-    where
-        F: FnMut(Shape<'_>) -> ControlFlow<B>,
-    {
-        let small = self.layout.small.len();
-        for aces in 0..=self.layout.aces.len() as u8 {
-            if states
-                .iter()
-                .any(|needs| needs.closes_with_aces(aces, self.layout.target))
-            {
-                (self.on_shape)(Shape {
-                    small_counts: &self.counts[..small],
-                    aces,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// The slow path after the arena ran out: every count vector for ranks `level..`, each
-    /// checked on its own.
-    fn exhaustive<B>(&mut self, level: usize) -> ControlFlow<B>
-    where
-        F: FnMut(Shape<'_>) -> ControlFlow<B>,
-    {
-        let small = &self.layout.small;
-        if level < small.len() {
-            for count in 0..=small[level].cards.len() as u8 {
-                self.counts[level] = count;
-                self.exhaustive(level + 1)?;
-            }
-            self.counts[level] = 0;
+        if !turned {
             return ControlFlow::Continue(());
         }
-        let mut ranks: ArrayVec<RankCount, 12> = ArrayVec::new();
-        for (rank, &count) in small.iter().zip(&self.counts) {
-            ranks.push(RankCount {
-                value: rank.value,
-                count,
-            });
-        }
-        for aces in 0..=self.layout.aces.len() as u8 {
-            if splits(&ranks, aces, self.layout.target) {
-                (self.on_shape)(Shape {
-                    small_counts: &self.counts[..small.len()],
-                    aces,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
     }
 }

@@ -11,18 +11,25 @@
 //! - [`check_capture`]: whether one given capture is legal, and [`CaptureError`] why not.
 //!
 //! Only ranks decide sums, so the search works on how many cards of each rank a capture
-//! takes and expands suits at the end (see `legal.rs`).
+//! takes (`rank_counts.rs`): the rank patterns of groups (`patterns.rs`), the distinct sums
+//! of disjoint patterns (`shapes.rs`), and suits chosen only at the end (`legal.rs`).
 
 mod check;
 mod groups;
 mod legal;
-mod partition;
+mod patterns;
+mod rank_counts;
+mod shapes;
 mod target;
 
 pub use check::{check_capture, CaptureError};
 pub use groups::{can_capture, for_each_capturable_group, try_for_each_capturable_group};
-pub use legal::{for_each_legal_capture, legal_capture_count, try_for_each_legal_capture};
+pub use legal::{
+    for_each_legal_capture, legal_capture_count, try_for_each_legal_capture,
+    try_for_each_legal_capture_in, CaptureArena, DEFAULT_SLOTS,
+};
 pub use target::target_sum;
 
 #[cfg(test)]
 mod tests;
+

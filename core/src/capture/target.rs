@@ -1,9 +1,7 @@
-//! What a played card can take: its target sum, and the table sorted by what can reach it.
+//! What a played card can take: its target sum, and the table cards that can reach it.
 
+use super::rank_counts::RankCounts;
 use crate::{Card, CardSet, Rank};
-
-/// The largest capture value (the king's).
-pub(crate) const MAX_VALUE: u8 = 14;
 
 /// The sum a capturing group must reach for `played`.
 ///
@@ -16,48 +14,53 @@ pub const fn target_sum(played: Card) -> u8 {
     }
 }
 
-/// One rank of table cards that can sit in a group with others (value below the target).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SmallRank {
-    pub value: u8,
-    pub cards: CardSet,
-}
-
 /// The table split by the part each card can play for a target sum:
 /// - `exact`: non-ace cards worth exactly the target; each can only be a group alone;
-/// - `small`: non-ace ranks worth less, highest value first (the order groups are built in);
-/// - `aces`: 1 or 11, always placed last.
+/// - `groupable`: aces and non-aces worth less, which only capture in groups of ranks;
 ///
-/// Other cards (worth more than the target) cannot be captured.
-#[derive(Clone, Debug)]
+/// the rest (worth more than the target) cannot be captured.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct TableLayout {
     pub target: u8,
     pub exact: CardSet,
-    pub small: arrayvec::ArrayVec<SmallRank, 12>,
-    pub aces: CardSet,
+    pub groupable: CardSet,
 }
+
+/// For each target sum (index), the cards worth less (aces included) and worth exactly it.
+const BY_TARGET: [(CardSet, CardSet); 15] = {
+    let mut table = [(CardSet::EMPTY, CardSet::EMPTY); 15];
+    let mut target = 0;
+    while target < 15 {
+        let mut below = CardSet::of_rank(Rank::Ace);
+        let mut exact = CardSet::EMPTY;
+        let mut index = 1;
+        while index < 13 {
+            let rank = Rank::ALL[index];
+            if rank.capture_value() < target as u8 {
+                below = below.union(CardSet::of_rank(rank));
+            } else if rank.capture_value() == target as u8 {
+                exact = CardSet::of_rank(rank);
+            }
+            index += 1;
+        }
+        table[target] = (below, exact);
+        target += 1;
+    }
+    table
+};
 
 impl TableLayout {
     pub fn new(table: CardSet, target: u8) -> TableLayout {
-        let mut small = arrayvec::ArrayVec::new();
-        let mut exact = CardSet::EMPTY;
-        for rank in Rank::ALL[1..].iter().rev() {
-            let cards = table.rank_cards(*rank);
-            let value = rank.capture_value();
-            if cards.is_empty() || value > target {
-                continue;
-            }
-            if value == target {
-                exact = cards;
-            } else {
-                small.push(SmallRank { value, cards });
-            }
-        }
+        let (below, exact) = BY_TARGET[target as usize];
         TableLayout {
             target,
-            exact,
-            small,
-            aces: table.rank_cards(Rank::Ace),
+            exact: table & exact,
+            groupable: table & below,
         }
+    }
+
+    /// The rank counts groups may draw on.
+    pub fn limit(&self) -> RankCounts {
+        RankCounts::of(self.groupable)
     }
 }

@@ -1,0 +1,188 @@
+//! `tablic moves`: every legal capture of a card on a table, from arguments or as JSON lines.
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Deserialize;
+use tablic_core::capture::{for_each_legal_capture, legal_capture_count};
+use tablic_core::{Card, CardSet};
+
+use crate::error::Failure;
+use crate::output;
+
+/// Most captures one position may list. The count is known before listing, so a huge
+/// table is refused up front instead of filling memory (a full 52-card table has billions).
+const MAX_LISTED: u64 = 1 << 22;
+
+/// List every legal capture of a card on a table.
+///
+/// One capture a line, its cards separated by spaces, `-` for taking nothing; ordered by
+/// number of cards, then by card index, so output never depends on the engine's search
+/// order. Cards may be written `10D`, `10♦` or `karo 10`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    tablic moves --table \"3H 3S 4D 4C\" --card 7S\n  \
+    echo '{\"table\":[\"3H\",\"4D\"],\"played\":\"7S\"}' | tablic moves --jsonl")]
+pub struct MovesArgs {
+    /// Cards on the table, separated by spaces or commas ("" for an empty table).
+    #[arg(long, required_unless_present = "jsonl", allow_hyphen_values = true)]
+    table: Option<String>,
+
+    /// The card played from the hand.
+    #[arg(long, required_unless_present = "jsonl", allow_hyphen_values = true)]
+    card: Option<String>,
+
+    /// Read `{"table":[..],"played":".."}` lines from stdin and answer each with
+    /// `{"captures":[[..],..]}`, or `{"error":".."}` for a bad line (other fields are
+    /// ignored, blank lines skipped). Exits 1 if any line was bad.
+    #[arg(long, conflicts_with_all = ["table", "card"])]
+    jsonl: bool,
+}
+
+/// Runs `tablic moves`.
+pub fn run(args: &MovesArgs) -> Result<ExitCode, Failure> {
+    match (&args.table, &args.card) {
+        (Some(table), Some(card)) if !args.jsonl => print_captures(table, card),
+        _ => answer_jsonl(io::stdin().lock(), &mut output::stdout()),
+    }
+}
+
+fn print_captures(table: &str, card: &str) -> Result<ExitCode, Failure> {
+    let table: CardSet = table
+        .parse()
+        .map_err(|error| Failure::Usage(format!("--table: {error}")))?;
+    let card: Card = card
+        .parse()
+        .map_err(|error| Failure::Usage(format!("--card: {error}")))?;
+    let captures = sorted_captures(table, card).map_err(Failure::Usage)?;
+
+    let mut out = output::stdout();
+    for capture in captures {
+        if capture.is_empty() {
+            writeln!(out, "-")?;
+        } else {
+            writeln!(out, "{capture}")?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every legal capture of `card` on `table`, smallest first, ties by `bits()`; an error if
+/// the card is on the table or there are too many to list.
+pub fn sorted_captures(table: CardSet, card: Card) -> Result<Vec<CardSet>, String> {
+    if table.contains(card) {
+        return Err(format!("played card {card} is also on the table"));
+    }
+    let count = legal_capture_count(table, card);
+    if count > MAX_LISTED {
+        return Err(format!(
+            "{count} legal captures, too many to list (at most {MAX_LISTED})"
+        ));
+    }
+    let mut captures = Vec::with_capacity(count as usize);
+    for_each_legal_capture(table, card, |capture| captures.push(capture));
+    captures.sort_unstable_by_key(|capture| (capture.len(), capture.bits()));
+    Ok(captures)
+}
+
+/// One input line of `--jsonl`; other fields (`id`, the oracle's answers) are ignored.
+#[derive(Deserialize)]
+struct Case {
+    table: Vec<String>,
+    played: String,
+}
+
+/// Answers every line of `input`; exit 1 if any line was bad, after answering all of them.
+fn answer_jsonl(mut input: impl BufRead, out: &mut impl Write) -> Result<ExitCode, Failure> {
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    let mut any_bad = false;
+    let mut answer = String::new();
+    loop {
+        line.clear();
+        if input
+            .read_until(b'\n', &mut line)
+            .map_err(|error| Failure::Runtime(format!("reading stdin: {error}")))?
+            == 0
+        {
+            break;
+        }
+        number += 1;
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        answer.clear();
+        match captures_of_line(&line) {
+            Ok(captures) => write_captures(&mut answer, &captures),
+            Err(message) => {
+                any_bad = true;
+                let error = serde_json::json!({ "error": format!("line {number}: {message}") });
+                answer.push_str(&error.to_string());
+            }
+        }
+        writeln!(out, "{answer}")?;
+    }
+    out.flush()?;
+    Ok(if any_bad {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn captures_of_line(line: &[u8]) -> Result<Vec<CardSet>, String> {
+    let case: Case = serde_json::from_slice(line).map_err(|error| json_error(&error))?;
+    let mut table = CardSet::EMPTY;
+    for (position, text) in case.table.iter().enumerate() {
+        let card: Card = text
+            .parse()
+            .map_err(|error| format!("table card {}: {error}", position + 1))?;
+        if table.contains(card) {
+            return Err(format!("table: card {card} appears twice"));
+        }
+        table = table.with(card);
+    }
+    let played: Card = case
+        .played
+        .parse()
+        .map_err(|error| format!("played: {error}"))?;
+    sorted_captures(table, played)
+}
+
+/// serde_json's message, without its "at line 1" (the input line is one JSON text).
+fn json_error(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    let message = match message.strip_suffix(&suffix) {
+        Some(bare) => format!("{bare} at column {}", error.column()),
+        None => message,
+    };
+    if error.is_syntax() || error.is_eof() {
+        format!("invalid JSON: {message}")
+    } else {
+        message
+    }
+}
+
+/// `{"captures":[[],["3H","4D"]]}`. Written by hand: card names never need escaping, and
+/// this runs for every capture of every line.
+fn write_captures(answer: &mut String, captures: &[CardSet]) {
+    answer.push_str("{\"captures\":[");
+    for (index, capture) in captures.iter().enumerate() {
+        if index > 0 {
+            answer.push(',');
+        }
+        answer.push('[');
+        for (position, card) in capture.iter().enumerate() {
+            if position > 0 {
+                answer.push(',');
+            }
+            let _ = write!(answer, "\"{card}\"");
+        }
+        answer.push(']');
+    }
+    answer.push_str("]}");
+}

@@ -1,0 +1,97 @@
+//! Shared output helpers: a buffered stdout and plain-text tables.
+
+use std::io::{self, BufWriter, StdoutLock};
+
+/// Buffered, locked stdout: commands print many small lines, and the caller flushes once
+/// at the end (a flush error, like a closed pipe, is then reported instead of panicking).
+pub fn stdout() -> BufWriter<StdoutLock<'static>> {
+    BufWriter::new(io::stdout().lock())
+}
+
+/// How a column lines up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// A text table with a header row, columns padded to their widest cell.
+#[derive(Debug)]
+pub struct Table {
+    columns: Vec<(&'static str, Align)>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    pub fn new(columns: &[(&'static str, Align)]) -> Table {
+        Table {
+            columns: columns.to_vec(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row; missing cells print empty, extra cells are dropped.
+    pub fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+
+    /// The table as lines, two spaces between columns, no trailing spaces.
+    pub fn render(&self) -> String {
+        // Widths in characters, not bytes: cells hold `±`.
+        let widths: Vec<usize> = (0..self.columns.len())
+            .map(|column| {
+                self.rows
+                    .iter()
+                    .map(|row| cell(row, column).chars().count())
+                    .chain([self.columns[column].0.chars().count()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let header: Vec<String> = self.columns.iter().map(|c| c.0.to_string()).collect();
+        let mut text = String::new();
+        for row in [&header].into_iter().chain(&self.rows) {
+            let mut line = String::new();
+            for (column, (&(_, align), &width)) in self.columns.iter().zip(&widths).enumerate() {
+                if column > 0 {
+                    line.push_str("  ");
+                }
+                let value = cell(row, column);
+                let pad = " ".repeat(width - value.chars().count());
+                match align {
+                    Align::Left => {
+                        line.push_str(value);
+                        line.push_str(&pad);
+                    }
+                    Align::Right => {
+                        line.push_str(&pad);
+                        line.push_str(value);
+                    }
+                }
+            }
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text
+    }
+}
+
+fn cell(row: &[String], column: usize) -> &str {
+    row.get(column).map_or("", String::as_str)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pads_by_characters_and_aligns() {
+        let mut table = Table::new(&[("bot", Align::Left), ("points", Align::Right)]);
+        table.row(vec!["random".into(), "1.0 ± 0.1".into()]);
+        table.row(vec!["r".into(), "12.5 ± 0.25".into()]);
+        assert_eq!(
+            table.render(),
+            "bot          points\nrandom    1.0 ± 0.1\nr       12.5 ± 0.25\n"
+        );
+    }
+}

@@ -1,0 +1,74 @@
+//! Bad arguments: one `error: ` line on stderr, nothing on stdout, exit 2.
+
+mod common;
+
+use common::tablic;
+
+fn assert_usage_error(args: &[&str], mentions: &str) {
+    let run = tablic(args, "");
+    assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+    assert_eq!(run.stdout, "", "{args:?}");
+    assert!(
+        run.stderr.starts_with("error: "),
+        "{args:?}: {}",
+        run.stderr
+    );
+    assert!(run.stderr.ends_with('\n'), "{args:?}: {:?}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+    assert!(run.stderr.contains(mentions), "{args:?}: {}", run.stderr);
+}
+
+#[test]
+fn wrong_player_count() {
+    let five = ["match", "--players", "random,random,random,random,random"];
+    assert_usage_error(&five, "5 players");
+    assert_usage_error(&["match", "--players", "random"], "1 players");
+}
+
+#[test]
+fn unknown_bot() {
+    assert_usage_error(&["match", "--players", "random,perfect"], "\"perfect\"");
+    assert_usage_error(&["match", "--players", "random:depth=3,random"], "depth=3");
+}
+
+#[test]
+fn bad_cards() {
+    assert_usage_error(&["moves", "--table", "3H 4D", "--card", "ZZ"], "\"ZZ\"");
+    assert_usage_error(&["moves", "--table", "3H 1D", "--card", "7S"], "\"1D\"");
+    assert_usage_error(&["moves", "--table", "3H", "--card", "7"], "no suit");
+}
+
+#[test]
+fn duplicate_or_misplaced_cards() {
+    assert_usage_error(
+        &["moves", "--table", "3H 4D 3h", "--card", "7S"],
+        "3H appears twice",
+    );
+    assert_usage_error(
+        &["moves", "--table", "3H 7S", "--card", "7S"],
+        "also on the table",
+    );
+}
+
+#[test]
+fn clap_usage_errors_are_one_line_too() {
+    assert_usage_error(&["moves", "--table", "3H"], "--card");
+    assert_usage_error(&["moves", "--tabel", "3H", "--card", "7S"], "--tabel");
+    assert_usage_error(&["match", "--games", "0"], "--games");
+    assert_usage_error(&["match", "--seed", "seven"], "--seed");
+    assert_usage_error(&["shuffle"], "shuffle");
+}
+
+#[test]
+fn help_is_not_an_error() {
+    for args in [
+        &["--help"][..],
+        &["moves", "--help"],
+        &["match", "--help"],
+        &["bench", "--help"],
+    ] {
+        let run = tablic(args, "");
+        assert_eq!(run.code, Some(0), "{args:?}");
+        assert!(run.stdout.contains("Usage: tablic"), "{args:?}");
+    }
+}
