@@ -32,4 +32,3 @@ pub use target::target_sum;
 
 #[cfg(test)]
 mod tests;
-

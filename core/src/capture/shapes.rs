@@ -115,7 +115,14 @@ fn walk_bucket<B>(
     // bucket holds one shape and two slots hold it.
     let slots = set.slots;
     walk_bucket(patterns, limit, slots, bucket, depth + 1, report)?;
-    walk_bucket(patterns, limit, slots, bucket | 1 << depth, depth + 1, report)
+    walk_bucket(
+        patterns,
+        limit,
+        slots,
+        bucket | 1 << depth,
+        depth + 1,
+        report,
+    )
 }
 
 /// The set of shapes met in the current bucket, open addressing.
