@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 
 use super::patterns::{find_patterns, Patterns};
 use super::rank_counts::RankCounts;
-use super::shapes::{for_each_distinct_shape, for_each_family, shape_bound, shares_ranks};
+use super::shapes::{for_each_distinct_shape, for_each_family, shares_ranks};
 use super::target::{target_sum, TableLayout};
 use crate::{Card, CardSet};
 
@@ -65,10 +65,10 @@ pub fn try_for_each_legal_capture<B>(
     let layout = TableLayout::new(table, target_sum(played));
     search(&layout, visit, |patterns, limit, report| {
         // Small tables get a small arena: clearing 4 KiB would cost more than their search.
-        match shape_bound(limit) {
-            0..=16 => for_each_distinct_shape(patterns, limit, &mut [0; 32], report),
-            17..=128 => for_each_distinct_shape(patterns, limit, &mut [0; 256], report),
-            _ => for_each_distinct_shape(patterns, limit, &mut [0; DEFAULT_SLOTS], report),
+        if limit.total() <= 6 {
+            for_each_distinct_shape(patterns, limit, &mut [0; 64], report)
+        } else {
+            for_each_distinct_shape(patterns, limit, &mut [0; DEFAULT_SLOTS], report)
         }
     })
 }

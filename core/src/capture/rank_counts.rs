@@ -33,6 +33,14 @@ impl RankCounts {
         RankCounts((count as u64) << (4 * rank.index()))
     }
 
+    /// How many cards in all.
+    pub const fn total(self) -> u32 {
+        let ones = self.0 & LOW_NIBBLE_BITS;
+        let twos = self.0 & (LOW_NIBBLE_BITS << 1);
+        let fours = self.0 & (LOW_NIBBLE_BITS << 2);
+        ones.count_ones() + 2 * twos.count_ones() + 4 * fours.count_ones()
+    }
+
     pub const fn count(self, rank: Rank) -> u8 {
         ((self.0 >> (4 * rank.index())) & 0xF) as u8
     }

@@ -20,18 +20,6 @@ const EMPTY: u64 = u64::MAX;
 const SHAPE_BITS: u64 = (1 << 52) - 1;
 const START_SHIFT: u32 = 56;
 
-/// At most this many shapes exist within `limit`: every count from 0 to the table's, rank
-/// by rank.
-pub(crate) fn shape_bound(limit: RankCounts) -> u64 {
-    let mut bound = 1u64;
-    let mut rest = limit.bits();
-    while rest != 0 {
-        bound = bound.saturating_mul((rest & 0xF) + 1);
-        rest >>= 4;
-    }
-    bound
-}
-
 /// Calls `report` once for every distinct shape reachable as a sum of `patterns` within
 /// `limit`, the empty shape included, using `slots` (at least 2) as the set. Fewer slots
 /// cost time, never results.
@@ -41,11 +29,12 @@ pub(crate) fn for_each_distinct_shape<B>(
     slots: &mut [u64],
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let wanted = shape_bound(limit).saturating_mul(2).next_power_of_two();
     let power_of_two = 1usize << (usize::BITS - 1 - slots.len().max(2).leading_zeros());
-    let usable = &mut slots[..power_of_two.min(wanted.min(usize::MAX as u64) as usize)];
-    walk_bucket(patterns, limit, usable, 0, 0, report)
+    walk_bucket(patterns, limit, &mut slots[..power_of_two], 0, 0, report)
 }
+
+/// Slots a walk starts with; it grows fourfold on overflow, up to all it was given.
+const FIRST_SLOTS: usize = 32;
 
 /// True when two patterns use the same rank, so that two families may have one shape.
 pub(crate) fn shares_ranks(patterns: &Patterns) -> bool {
@@ -96,24 +85,32 @@ fn walk_bucket<B>(
     depth: u32,
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    slots.fill(EMPTY);
-    let mut set = ShapeSet {
-        slots,
-        len: 0,
-        mask: (1u64 << depth) - 1,
-        bucket,
-    };
-    if set.walk(patterns, limit, RankCounts::ZERO, 0).is_ok() {
-        for &entry in set.slots.iter() {
-            if entry != EMPTY {
-                report(RankCounts::from_bits(entry & SHAPE_BITS))?;
+    // Nothing is reported before a walk completes, so an overflowing walk can simply be
+    // redone with more slots.
+    let mut used = FIRST_SLOTS.min(slots.len());
+    loop {
+        let mut set = ShapeSet {
+            slots: &mut slots[..used],
+            len: 0,
+            mask: (1u64 << depth) - 1,
+            bucket,
+        };
+        set.slots.fill(EMPTY);
+        if set.walk(patterns, limit, RankCounts::ZERO, 0).is_ok() {
+            for &entry in set.slots.iter() {
+                if entry != EMPTY {
+                    report(RankCounts::from_bits(entry & SHAPE_BITS))?;
+                }
             }
+            return ControlFlow::Continue(());
         }
-        return ControlFlow::Continue(());
+        if used == slots.len() {
+            break;
+        }
+        used = (used * 4).min(slots.len());
     }
     // The hash is a bijection, so splitting ends by depth 64 at the latest, when every
     // bucket holds one shape and two slots hold it.
-    let slots = set.slots;
     walk_bucket(patterns, limit, slots, bucket, depth + 1, report)?;
     walk_bucket(
         patterns,
