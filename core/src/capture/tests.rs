@@ -5,6 +5,7 @@ use std::vec::Vec;
 
 use proptest::prelude::*;
 
+use super::rank_counts::RankCounts;
 use super::*;
 use crate::{Card, CardSet, Rank};
 
@@ -214,4 +215,31 @@ proptest! {
             prop_assert_eq!(check_capture(played_on, played, capture).is_ok(), legal.contains(&capture));
         }
     }
+}
+
+#[test]
+fn counts_per_rank() {
+    let cards: CardSet = "AC AD 3H 3S 3C KD 10C 10D 10H 10S".parse().unwrap();
+    let counts = RankCounts::of(cards);
+    assert_eq!(counts.count(Rank::Ace), 2);
+    assert_eq!(counts.count(Rank::Three), 3);
+    assert_eq!(counts.count(Rank::Ten), 4);
+    assert_eq!(counts.count(Rank::Two), 0);
+    assert_eq!(counts.total(), 10);
+    assert_eq!(counts.highest_rank(), Some(Rank::King));
+    assert_eq!(RankCounts::ZERO.highest_rank(), None);
+    assert_eq!(RankCounts::of(CardSet::FULL).total(), 52);
+}
+
+#[test]
+fn fits_within_compares_every_rank() {
+    let limit = RankCounts::of("AC AD 3H".parse().unwrap());
+    assert!(RankCounts::single(Rank::Ace, 2).fits_within(limit));
+    assert!(!RankCounts::single(Rank::Ace, 3).fits_within(limit));
+    assert!(!RankCounts::single(Rank::Four, 1).fits_within(limit));
+    let four_aces = RankCounts::single(Rank::Ace, 4);
+    assert!(!four_aces
+        .plus(four_aces)
+        .fits_within(RankCounts::of(CardSet::FULL)));
+    assert!(four_aces.fits_within(RankCounts::of(CardSet::FULL)));
 }
