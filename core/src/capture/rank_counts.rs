@@ -2,7 +2,7 @@
 
 use crate::{CardSet, Rank};
 
-const LOW_NIBBLE_BITS: u64 = 0x1111_1111_1111_1;
+const LOW_NIBBLE_BITS: u64 = 0x0001_1111_1111_1111;
 const GUARD_BITS: u64 = LOW_NIBBLE_BITS * 8;
 
 /// A count (0..=4) for each rank, one nibble per rank in [`CardSet`]'s layout (ace lowest),
@@ -31,6 +31,11 @@ impl RankCounts {
     /// `count` cards of `rank`.
     pub const fn single(rank: Rank, count: u8) -> RankCounts {
         RankCounts((count as u64) << (4 * rank.index()))
+    }
+
+    /// One bit (the nibble's lowest) for each rank with a non-zero count.
+    pub const fn ranks_present(self) -> u64 {
+        (self.0 | self.0 >> 1 | self.0 >> 2 | self.0 >> 3) & LOW_NIBBLE_BITS
     }
 
     /// How many cards in all.

@@ -38,11 +38,9 @@ const FIRST_SLOTS: usize = 32;
 
 /// True when two patterns use the same rank, so that two families may have one shape.
 pub(crate) fn shares_ranks(patterns: &Patterns) -> bool {
-    const LOW_BITS: u64 = 0x1111_1111_1111_1;
     let (mut used, mut shared) = (0, 0);
     for pattern in patterns {
-        let bits = pattern.bits();
-        let ranks = (bits | bits >> 1 | bits >> 2 | bits >> 3) & LOW_BITS;
+        let ranks = pattern.ranks_present();
         shared |= used & ranks;
         used |= ranks;
     }
