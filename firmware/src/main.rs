@@ -1,31 +1,54 @@
-//! Smoke test of `tablic-core` on a bare Cortex-M3 under QEMU: counts the legal captures of
-//! 7♠ on 3♥ 3♠ 4♦ 4♣ and reports through semihosting; the exit status is QEMU's.
+//! `tablic-core` on a bare Cortex-M3 under QEMU: counts the legal captures of 7♠ on
+//! 3♥ 3♠ 4♦ 4♣, then plays a whole seeded game between two random bots and prints its
+//! record through semihosting. The test compares that record with `expected-output.txt`,
+//! which the host build must reproduce too (`core/tests/cross_platform.rs`): the same seed
+//! deals and plays the same game everywhere. The exit status is QEMU's.
 
 #![no_std]
 #![no_main]
 
 use cortex_m as _; // links the critical-section implementation
 use cortex_m_rt::entry;
-use cortex_m_semihosting::{debug, hprintln};
-use tablic_core::{capture, Card, CardSet};
+use cortex_m_semihosting::{debug, hprint, hprintln};
+use tablic_core::bots::{play_out, Bot, RandomBot};
+use tablic_core::{capture, Card, CardSet, Game, PlayerCount};
 
-const EXPECTED: u32 = 6;
+const EXPECTED_CAPTURES: u32 = 6;
 
 #[entry]
 fn main() -> ! {
-    let ok = match ("3H 3S 4D 4C".parse::<CardSet>(), "7S".parse::<Card>()) {
+    let captures_ok = match ("3H 3S 4D 4C".parse::<CardSet>(), "7S".parse::<Card>()) {
         (Ok(table), Ok(played)) => {
             let mut n = 0u32;
             capture::for_each_legal_capture(table, played, |_| n += 1);
             hprintln!("legal captures: {}", n);
-            n == EXPECTED
+            n == EXPECTED_CAPTURES
         }
         _ => {
             hprintln!("failed to parse the cards");
             false
         }
     };
-    debug::exit(if ok { debug::EXIT_SUCCESS } else { debug::EXIT_FAILURE });
+
+    let mut game = Game::from_seed(PlayerCount::TWO, 42);
+    let (mut first, mut second) = (RandomBot::new(1), RandomBot::new(2));
+    let mut bots: [&mut dyn Bot; 2] = [&mut first, &mut second];
+    let game_ok = match play_out(&mut game, &mut bots) {
+        Ok(_) => {
+            hprint!("{}", game.record());
+            true
+        }
+        Err(error) => {
+            hprintln!("game failed: {}", error);
+            false
+        }
+    };
+
+    debug::exit(if captures_ok && game_ok {
+        debug::EXIT_SUCCESS
+    } else {
+        debug::EXIT_FAILURE
+    });
     loop {}
 }
 
