@@ -33,10 +33,22 @@ pub(crate) fn find_patterns(limit: RankCounts, target: u8, found: &mut Patterns)
         });
         rest &= !(0xF << shift);
     }
+    // Which sums the cards can make at all (bit s for sum s); most small tables cannot
+    // reach the target, and then there is nothing to walk.
+    let mut sums: u32 = 1;
+    for _ in 0..aces {
+        sums |= sums << 1 | sums << 11;
+    }
     let mut reach = aces_reach;
     for slot in ranks.iter_mut().rev() {
         reach += slot.value as u32 * slot.count as u32;
         slot.reach = reach;
+        for _ in 0..slot.count {
+            sums |= sums << slot.value;
+        }
+    }
+    if sums & 1 << target == 0 {
+        return;
     }
     let walk = Walk {
         ranks: &ranks,
