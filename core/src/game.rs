@@ -4,9 +4,9 @@ use core::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use crate::capture::{check_capture, try_for_each_legal_capture};
+use crate::capture::check_capture;
 use crate::deck::Deck;
-use crate::moves::{IllegalMove, Move};
+use crate::moves::{try_for_each_move, IllegalMove, Move};
 use crate::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
 use crate::score::GameResult;
 use crate::view::PlayerView;
@@ -248,21 +248,16 @@ impl Game {
         self.finished = true;
     }
 
-    /// Calls `visit` for every legal move of the seat to move, until it breaks. Moves come
-    /// card by card (lowest card first), each card's captures in no set order.
+    /// Calls `visit` for every legal move of the seat to move, until it breaks (see
+    /// [`try_for_each_move`] for the order).
     pub fn try_for_each_legal_move<B>(
         &self,
-        mut visit: impl FnMut(Move) -> ControlFlow<B>,
+        visit: impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        let Some(seat) = self.to_move() else {
-            return ControlFlow::Continue(());
-        };
-        for card in self.hands[seat] {
-            try_for_each_legal_capture(self.table, card, |capture| {
-                visit(Move::new(card, capture))
-            })?;
+        match self.to_move() {
+            Some(seat) => try_for_each_move(self.hands[seat], self.table, visit),
+            None => ControlFlow::Continue(()),
         }
-        ControlFlow::Continue(())
     }
 
     /// Calls `visit` for every legal move of the seat to move.

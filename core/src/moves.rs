@@ -1,9 +1,10 @@
 //! A move, and why one can be illegal.
 
 use core::fmt;
+use core::ops::ControlFlow;
 
-use crate::capture::CaptureError;
-use crate::{Card, CardSet};
+use crate::capture::{try_for_each_legal_capture, CaptureError};
+use crate::{Card, CardSet, Rank};
 
 /// One card from the hand and the table cards it takes (∅ for a discard).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,4 +68,34 @@ impl From<CaptureError> for IllegalMove {
     fn from(reason: CaptureError) -> Self {
         IllegalMove::Capture(reason)
     }
+}
+
+/// Calls `visit` for every legal move with `hand` on `table`, until it breaks. Cards of one
+/// rank capture alike, so each rank's captures are found once and offered with each of its
+/// cards in turn (lowest rank first; otherwise in no set order).
+pub fn try_for_each_move<B>(
+    hand: CardSet,
+    table: CardSet,
+    mut visit: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for rank in Rank::ALL {
+        let cards = hand.rank_cards(rank);
+        let Some(first) = cards.first() else {
+            continue;
+        };
+        try_for_each_legal_capture(table, first, |capture| {
+            cards
+                .iter()
+                .try_for_each(|card| visit(Move::new(card, capture)))
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Calls `visit` for every legal move with `hand` on `table`.
+pub fn for_each_move(hand: CardSet, table: CardSet, mut visit: impl FnMut(Move)) {
+    let _ = try_for_each_move::<()>(hand, table, |legal| {
+        visit(legal);
+        ControlFlow::Continue(())
+    });
 }

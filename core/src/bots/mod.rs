@@ -2,9 +2,11 @@
 //!
 //! A [`Bot`] sees a [`PlayerView`], never the game, so it cannot peek at other hands.
 
+mod greedy;
 mod random;
 mod spec;
 
+pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey};
 pub use random::RandomBot;
 pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError};
 

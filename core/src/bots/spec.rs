@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bots::{Bot, RandomBot};
+use crate::bots::{Bot, GreedyBot, RandomBot};
 use crate::moves::Move;
 use crate::notation::Excerpt;
 use crate::view::PlayerView;
@@ -13,6 +13,8 @@ use crate::view::PlayerView;
 pub enum BotSpec {
     /// [`RandomBot`].
     Random,
+    /// [`GreedyBot`].
+    Greedy,
 }
 
 /// A bot name or option that is not understood.
@@ -50,12 +52,13 @@ fn excerpt(text: &str) -> Excerpt {
 
 impl BotSpec {
     /// The names [`BotSpec::from_str`] accepts.
-    pub const NAMES: [&'static str; 1] = ["random"];
+    pub const NAMES: [&'static str; 2] = ["random", "greedy"];
 
     /// The bot's name.
     pub const fn name(&self) -> &'static str {
         match self {
             BotSpec::Random => "random",
+            BotSpec::Greedy => "greedy",
         }
     }
 
@@ -63,6 +66,7 @@ impl BotSpec {
     pub fn build(&self, seed: u64) -> AnyBot {
         match self {
             BotSpec::Random => AnyBot::Random(RandomBot::new(seed)),
+            BotSpec::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
         }
     }
 }
@@ -77,6 +81,7 @@ impl FromStr for BotSpec {
         let spec = match name.trim() {
             "" => return Err(BotSpecError::Empty),
             "random" => BotSpec::Random,
+            "greedy" => BotSpec::Greedy,
             other => return Err(BotSpecError::UnknownBot(excerpt(other))),
         };
         match options
@@ -128,12 +133,15 @@ pub fn split_bot_list(list: &str) -> impl Iterator<Item = &str> {
 pub enum AnyBot {
     /// A [`RandomBot`].
     Random(RandomBot),
+    /// A [`GreedyBot`].
+    Greedy(GreedyBot),
 }
 
 impl Bot for AnyBot {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
         match self {
             AnyBot::Random(bot) => bot.choose(view),
+            AnyBot::Greedy(bot) => bot.choose(view),
         }
     }
 }
