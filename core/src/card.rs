@@ -97,6 +97,23 @@ impl Suit {
     }
 }
 
+/// Points of each card by index (see [`Card::points`]).
+const POINTS: [u8; 52] = {
+    let mut points = [0; 52];
+    let mut index = 0;
+    while index < 52 {
+        let (rank, suit) = (Rank::ALL[index / 4], Suit::ALL[index % 4]);
+        points[index] = match (rank, suit) {
+            (Rank::Two, Suit::Clubs) => 1,
+            (Rank::Ten, Suit::Diamonds) => 2,
+            (Rank::Ten | Rank::Jack | Rank::Queen | Rank::King | Rank::Ace, _) => 1,
+            _ => 0,
+        };
+        index += 1;
+    }
+    points
+};
+
 /// One of the 52 cards, stored as `4 × rank + suit` so that the four cards of a rank are
 /// one nibble of a [`CardSet`](crate::CardSet): rank questions become nibble questions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -139,11 +156,6 @@ impl Card {
 
     /// Points for scoring: 2♣ 1, 10♦ 2, every other 10, J, Q, K and A 1, the rest 0.
     pub const fn points(self) -> u8 {
-        match (self.rank(), self.suit()) {
-            (Rank::Two, Suit::Clubs) => 1,
-            (Rank::Ten, Suit::Diamonds) => 2,
-            (Rank::Ten | Rank::Jack | Rank::Queen | Rank::King | Rank::Ace, _) => 1,
-            _ => 0,
-        }
+        POINTS[self.0 as usize]
     }
 }

@@ -2,9 +2,11 @@
 //! among those equivalent to the chosen one, so that the suit played leaks nothing.
 
 use core::cmp::Ordering;
+use core::ops::ControlFlow;
 
 use crate::bots::Bot;
-use crate::moves::{for_each_move, Move};
+use crate::capture::{reachable_sums, target_sum, try_for_each_legal_shape, CaptureShape};
+use crate::moves::Move;
 use crate::pcg32::{below, Pcg32};
 use crate::view::PlayerView;
 use crate::{Card, CardSet, Rank, Suit};
@@ -130,15 +132,82 @@ impl PartialOrd for GreedyKey {
 
 /// The greedy player's favourite move with `hand` on `table` (before the suit is drawn),
 /// or `None` for an empty hand.
+///
+/// Every part of the key but the card's own grows with the capture, and for a given rank
+/// shape the best suits are each rank's most valuable cards, then the highest suits. So
+/// only one capture per shape ([`best_of_shape`]) and the discards need a key.
 pub fn best_greedy_move(hand: CardSet, table: CardSet) -> Option<Move> {
     let mut best: Option<(GreedyKey, Move)> = None;
-    for_each_move(hand, table, |candidate| {
-        let key = GreedyKey::new(table, candidate.card, candidate.capture);
+    let mut consider = |card: Card, capture: CardSet| {
+        let key = GreedyKey::new(table, card, capture);
         if best.is_none_or(|(best_key, _)| key > best_key) {
-            best = Some((key, candidate));
+            best = Some((key, Move::new(card, capture)));
         }
-    });
+    };
+    let reachable = reachable_sums(table);
+    for rank in Rank::ALL {
+        let cards = hand.rank_cards(rank);
+        let Some(first) = cards.first() else {
+            continue;
+        };
+        for card in cards {
+            consider(card, CardSet::EMPTY);
+        }
+        if reachable & 1 << target_sum(first) == 0 {
+            continue;
+        }
+        let _ = try_for_each_legal_shape::<()>(table, first, |shape| {
+            let capture = best_of_shape(shape);
+            if !capture.is_empty() {
+                for card in cards {
+                    consider(card, capture);
+                }
+            }
+            ControlFlow::Continue(())
+        });
+    }
     best.map(|(_, chosen)| chosen)
+}
+
+/// The greedy player's best capture of a shape: every free card, and of each rank the
+/// cards with the most points, then the highest suits (10♦ first among tens, then
+/// clubs, diamonds, spades, hearts).
+fn best_of_shape(shape: &CaptureShape<'_>) -> CardSet {
+    shape.free()
+        | shape.pick(|rank, available, count| {
+            let table = if rank == Rank::Ten { &TOP_TENS } else { &TOP };
+            let shift = 4 * rank.index() as u32;
+            let nibble = (available.bits() >> shift) & 0xF;
+            let top = table[nibble as usize][count as usize] as u64;
+            CardSet::from_bits(top << shift).unwrap_or_default()
+        })
+}
+
+/// `TOP[cards][k]`: the best `k` of a rank's cards (a nibble, bits C D H S), preferring
+/// clubs, diamonds, spades, hearts; `TOP_TENS` puts 10♦ (2 points) first.
+const TOP: [[u8; 5]; 16] = top_cards([0, 1, 3, 2]);
+const TOP_TENS: [[u8; 5]; 16] = top_cards([1, 0, 3, 2]);
+
+/// The table of the best `k` cards of each nibble, given the suit bits in preference order.
+const fn top_cards(preference: [u8; 4]) -> [[u8; 5]; 16] {
+    let mut table = [[0u8; 5]; 16];
+    let mut cards: usize = 0;
+    while cards < 16 {
+        let mut taken = 0u8;
+        let mut count = 0;
+        let mut position = 0;
+        while position < 4 {
+            let bit = 1u8 << preference[position];
+            if cards as u8 & bit != 0 {
+                taken |= bit;
+                count += 1;
+                table[cards][count] = taken;
+            }
+            position += 1;
+        }
+        cards += 1;
+    }
+    table
 }
 
 /// The hand cards that would make the same move as `card`: its rank, except that 2♣ and

@@ -42,18 +42,18 @@ pub fn check_capture(table: CardSet, played: Card, capture: CardSet) -> Result<(
     if capture.is_empty() {
         return Ok(());
     }
-    if !can_capture(table, played) {
-        return Err(CaptureError::NothingSumsToCard);
-    }
     let layout = TableLayout::new(capture, target_sum(played));
     let groupable = layout.limit();
     let mut patterns = Patterns::new();
     find_patterns(groupable, layout.target, &mut patterns);
     // Cards worth more than the target fit in no group; those worth it are groups alone.
-    if (layout.exact | layout.groupable) != capture || !splits(groupable, &patterns) {
-        return Err(CaptureError::CannotSplitIntoGroups);
+    if (layout.exact | layout.groupable) == capture && splits(groupable, &patterns) {
+        Ok(())
+    } else if can_capture(table, played) {
+        Err(CaptureError::CannotSplitIntoGroups)
+    } else {
+        Err(CaptureError::NothingSumsToCard)
     }
-    Ok(())
 }
 
 /// Can `cards` be split into groups of these patterns? The highest card must be in some

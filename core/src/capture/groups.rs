@@ -29,7 +29,30 @@ pub fn for_each_capturable_group(table: CardSet, played: Card, mut visit: impl F
 
 /// True when `played` can capture anything on `table`.
 pub fn can_capture(table: CardSet, played: Card) -> bool {
-    try_for_each_capturable_group(table, played, |_| ControlFlow::Break(())).is_break()
+    reachable_sums(table) & 1 << target_sum(played) != 0
+}
+
+/// Bit `s` is set when some non-empty set of `table` cards sums to `s` (2 ≤ s ≤ 14; aces
+/// 1 or 11): the played cards with target `s` can capture. One pass over the ranks, so
+/// searches can skip the cards that take nothing.
+pub fn reachable_sums(table: CardSet) -> u16 {
+    const WITHIN_MAX: u32 = (1 << 15) - 1;
+    let mut sums: u32 = 1;
+    for _ in 0..table.rank_count(Rank::Ace) {
+        sums = (sums | sums << 1 | sums << 11) & WITHIN_MAX;
+    }
+    // The other ranks present, by their nibbles.
+    let mut rest = table.bits() & !0xF;
+    while rest != 0 {
+        let shift = rest.trailing_zeros() & !3;
+        let value = Rank::ALL[shift as usize / 4].capture_value();
+        for _ in 0..((rest >> shift) & 0xF).count_ones() {
+            sums = (sums | sums << value) & WITHIN_MAX;
+        }
+        rest &= !(0xF << shift);
+    }
+    // The empty set's 0 is no capture.
+    (sums & !1) as u16
 }
 
 /// Groups made of `chosen` plus non-aces from `candidates` (ascending, so ascending value)

@@ -60,16 +60,11 @@ impl<const SLOTS: usize> Default for CaptureArena<SLOTS> {
 pub fn try_for_each_legal_capture<B>(
     table: CardSet,
     played: Card,
-    visit: impl FnMut(CardSet) -> ControlFlow<B>,
+    mut visit: impl FnMut(CardSet) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let layout = TableLayout::new(table, target_sum(played));
-    search(&layout, visit, |patterns, limit, report| {
-        // Small tables get a small arena: clearing 4 KiB would cost more than their search.
-        if limit.total() <= 6 {
-            for_each_distinct_shape(patterns, limit, &mut [0; 64], report)
-        } else {
-            for_each_distinct_shape(patterns, limit, &mut [0; DEFAULT_SLOTS], report)
-        }
+    for_each_shape(&layout, None, &mut |counts| {
+        for_each_choice_of_suits(counts, &layout, &mut visit)
     })
 }
 
@@ -78,32 +73,88 @@ pub fn try_for_each_legal_capture_in<const SLOTS: usize, B>(
     arena: &mut CaptureArena<SLOTS>,
     table: CardSet,
     played: Card,
-    visit: impl FnMut(CardSet) -> ControlFlow<B>,
+    mut visit: impl FnMut(CardSet) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let layout = TableLayout::new(table, target_sum(played));
-    search(&layout, visit, |patterns, limit, report| {
-        for_each_distinct_shape(patterns, limit, &mut arena.slots, report)
+    for_each_shape(&layout, Some(&mut arena.slots), &mut |counts| {
+        for_each_choice_of_suits(counts, &layout, &mut visit)
     })
 }
 
-/// The shape walk, given how to dedup shapes when patterns share ranks.
-type Report<'r, B> = &'r mut dyn FnMut(RankCounts) -> ControlFlow<B>;
-
-fn search<B>(
+/// Calls `report` once for every distinct legal shape of `layout`. Shapes need a set to
+/// drop repeats only when two patterns share a rank; the set lives in `slots`, or without
+/// them on the stack, sized to the table: clearing 4 KiB would cost small tables more than
+/// their whole search.
+fn for_each_shape<B>(
     layout: &TableLayout,
-    mut visit: impl FnMut(CardSet) -> ControlFlow<B>,
-    dedup: impl FnOnce(&Patterns, RankCounts, Report<'_, B>) -> ControlFlow<B>,
+    slots: Option<&mut [u64]>,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let limit = layout.limit();
     let mut patterns = Patterns::new();
     find_patterns(limit, layout.target, &mut patterns);
-    let mut report = |shape| for_each_choice_of_suits(shape, layout, &mut visit);
-    if shares_ranks(&patterns) {
-        dedup(&patterns, limit, &mut report)
-    } else {
+    if !shares_ranks(&patterns) {
         // Each rank belongs to one pattern at most, so every family has its own shape.
-        for_each_family(&patterns, limit, &mut report)
+        return for_each_family(&patterns, limit, report);
     }
+    match slots {
+        Some(slots) => for_each_distinct_shape(&patterns, limit, slots, report),
+        None if limit.total() <= 6 => {
+            for_each_distinct_shape(&patterns, limit, &mut [0; 64], report)
+        }
+        None => for_each_distinct_shape(&patterns, limit, &mut [0; DEFAULT_SLOTS], report),
+    }
+}
+
+/// A legal capture *shape*: how many cards of each rank a legal capture takes, its suits
+/// not yet chosen. Cards worth exactly the played card are not part of a shape: each one is
+/// a group alone and may be added freely ([`CaptureShape::free`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CaptureShape<'a> {
+    counts: RankCounts,
+    layout: &'a TableLayout,
+}
+
+impl CaptureShape<'_> {
+    /// How many cards of `rank` the shape takes.
+    pub fn count(&self, rank: crate::Rank) -> u8 {
+        self.counts.count(rank)
+    }
+
+    /// The table cards worth exactly the played card: any subset of them may be added.
+    pub fn free(&self) -> CardSet {
+        self.layout.exact
+    }
+
+    /// One capture of this shape: for every rank it takes, `choose(rank, table cards of
+    /// that rank, how many)` must return that many of those cards.
+    pub fn pick(&self, mut choose: impl FnMut(crate::Rank, CardSet, u8) -> CardSet) -> CardSet {
+        let mut capture = CardSet::EMPTY;
+        for rank in crate::Rank::ALL {
+            let count = self.counts.count(rank);
+            if count > 0 {
+                capture |= choose(rank, self.layout.groupable.rank_cards(rank), count);
+            }
+        }
+        capture
+    }
+}
+
+/// Calls `visit` once for every legal capture shape of `played` on `table` (the empty shape
+/// included), until it breaks: every legal capture is one choice of suits for one shape plus
+/// a subset of [`CaptureShape::free`]. Far fewer than the captures on a crowded table.
+pub fn try_for_each_legal_shape<B>(
+    table: CardSet,
+    played: Card,
+    mut visit: impl FnMut(&CaptureShape<'_>) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let layout = TableLayout::new(table, target_sum(played));
+    for_each_shape(&layout, None, &mut |counts| {
+        visit(&CaptureShape {
+            counts,
+            layout: &layout,
+        })
+    })
 }
 
 /// Calls `visit` once for every legal capture of `played` on `table`, ∅ included.
@@ -119,21 +170,14 @@ pub fn for_each_legal_capture(table: CardSet, played: Card, mut visit: impl FnMu
 pub fn legal_capture_count(table: CardSet, played: Card) -> u64 {
     let layout = TableLayout::new(table, target_sum(played));
     let limit = layout.limit();
-    let mut patterns = Patterns::new();
-    find_patterns(limit, layout.target, &mut patterns);
     let mut total = 0u64;
-    let mut count = |shape: RankCounts| {
+    let _ = for_each_shape::<()>(&layout, None, &mut |shape| {
         let ways = crate::Rank::ALL.iter().fold(1u64, |ways, rank| {
             ways * choose(limit.count(*rank), shape.count(*rank))
         });
         total += ways << layout.exact.len();
-        ControlFlow::<()>::Continue(())
-    };
-    let _ = if shares_ranks(&patterns) {
-        for_each_distinct_shape(&patterns, limit, &mut [0; DEFAULT_SLOTS], &mut count)
-    } else {
-        for_each_family(&patterns, limit, &mut count)
-    };
+        ControlFlow::Continue(())
+    });
     total
 }
 

@@ -8,6 +8,8 @@
 //! - [`for_each_legal_capture`] / [`try_for_each_legal_capture`]: every legal capture, each
 //!   exactly once, with no allocation, for any table up to all 52 cards;
 //! - [`legal_capture_count`]: how many there are, without listing them;
+//! - [`try_for_each_legal_shape`]: the captures grouped by rank counts, suits unchosen, for
+//!   searches that only care about the best suits of each shape;
 //! - [`check_capture`]: whether one given capture is legal, and [`CaptureError`] why not.
 //!
 //! Only ranks decide sums, so the search works on how many cards of each rank a capture
@@ -23,10 +25,13 @@ mod shapes;
 mod target;
 
 pub use check::{check_capture, CaptureError};
-pub use groups::{can_capture, for_each_capturable_group, try_for_each_capturable_group};
+pub use groups::{
+    can_capture, for_each_capturable_group, reachable_sums, try_for_each_capturable_group,
+};
 pub use legal::{
     for_each_legal_capture, legal_capture_count, try_for_each_legal_capture,
-    try_for_each_legal_capture_in, CaptureArena, DEFAULT_SLOTS,
+    try_for_each_legal_capture_in, try_for_each_legal_shape, CaptureArena, CaptureShape,
+    DEFAULT_SLOTS,
 };
 pub use target::target_sum;
 
