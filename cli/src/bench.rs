@@ -14,7 +14,7 @@ use tablic_core::seeding::derive_seed;
 use tablic_core::{Card, CardSet, Deck};
 
 use crate::error::Failure;
-use crate::match_cmd::MatchSetup;
+use crate::match_cmd;
 use crate::output;
 
 /// Seed of every bench workload: changing it changes the figures' meaning.
@@ -123,13 +123,16 @@ fn time_captures(positions: &[(CardSet, Card)], run: Duration) -> f64 {
 /// Random-vs-random games per second: median over runs of whole games for `run` each, every
 /// run the same games from game 0.
 fn time_games(run: Duration) -> Result<f64, Failure> {
-    let setup = MatchSetup::new("random,random", BENCH_SEED)?;
+    let plan = match_cmd::plan("random,random", BENCH_SEED, false)?;
     let mut runs = Vec::with_capacity(REPETITIONS);
     for _ in 0..REPETITIONS {
         let start = Instant::now();
         let mut games = 0u64;
         while games == 0 || start.elapsed() < run {
-            black_box(setup.play_game(games)?);
+            let outcome = plan
+                .play_game(games, 0, &mut || 0)
+                .map_err(|error| Failure::Runtime(error.to_string()))?;
+            black_box(outcome);
             games += 1;
         }
         runs.push(games as f64 / start.elapsed().as_secs_f64());

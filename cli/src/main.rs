@@ -6,9 +6,11 @@
 
 mod bench;
 mod error;
+mod jsonl;
 mod match_cmd;
 mod moves;
 mod output;
+mod rank;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -18,7 +20,7 @@ use clap::{Parser, Subcommand};
 
 use crate::error::Failure;
 
-/// Tablić from the command line: legal captures, bot matches, benchmarks.
+/// Tablić from the command line: legal captures, bot matches, move rankings, benchmarks.
 #[derive(Parser, Debug)]
 #[command(name = "tablic", version, propagate_version = true)]
 #[command(after_help = "Run 'tablic <COMMAND> --help' for each command's options.")]
@@ -31,6 +33,7 @@ struct Cli {
 enum Command {
     Moves(moves::MovesArgs),
     Match(match_cmd::MatchArgs),
+    Rank(rank::RankArgs),
     Bench(bench::BenchArgs),
 }
 
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Moves(args) => moves::run(&args),
         Command::Match(args) => match_cmd::run(&args),
+        Command::Rank(args) => rank::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     outcome.unwrap_or_else(Failure::report)

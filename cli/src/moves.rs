@@ -10,11 +10,12 @@ use tablic_core::capture::{for_each_legal_capture, legal_capture_count};
 use tablic_core::{Card, CardSet};
 
 use crate::error::Failure;
+use crate::jsonl::{answer_lines, card_list, json_error};
 use crate::output;
 
 /// Most captures one position may list. The count is known before listing, so a huge
 /// table is refused up front instead of filling memory (a full 52-card table has billions).
-const MAX_LISTED: u64 = 1 << 22;
+pub const MAX_LISTED: u64 = 1 << 22;
 
 /// List every legal capture of a card on a table.
 ///
@@ -95,76 +96,22 @@ struct Case {
     played: String,
 }
 
-/// Answers every line of `input`; exit 1 if any line was bad, after answering all of them.
-fn answer_jsonl(mut input: impl BufRead, out: &mut impl Write) -> Result<ExitCode, Failure> {
-    let mut line = Vec::new();
-    let mut number = 0usize;
-    let mut any_bad = false;
-    let mut answer = String::new();
-    loop {
-        line.clear();
-        if input
-            .read_until(b'\n', &mut line)
-            .map_err(|error| Failure::Runtime(format!("reading stdin: {error}")))?
-            == 0
-        {
-            break;
-        }
-        number += 1;
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        answer.clear();
-        match captures_of_line(&line) {
-            Ok(captures) => write_captures(&mut answer, &captures),
-            Err(message) => {
-                any_bad = true;
-                let error = serde_json::json!({ "error": format!("line {number}: {message}") });
-                answer.push_str(&error.to_string());
-            }
-        }
-        writeln!(out, "{answer}")?;
-    }
-    out.flush()?;
-    Ok(if any_bad {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
+/// Answers every line of `input` with its captures.
+fn answer_jsonl(input: impl BufRead, out: &mut impl Write) -> Result<ExitCode, Failure> {
+    answer_lines(input, out, |line, answer| {
+        write_captures(answer, &captures_of_line(line)?);
+        Ok(())
     })
 }
 
 fn captures_of_line(line: &[u8]) -> Result<Vec<CardSet>, String> {
     let case: Case = serde_json::from_slice(line).map_err(|error| json_error(&error))?;
-    let mut table = CardSet::EMPTY;
-    for (position, text) in case.table.iter().enumerate() {
-        let card: Card = text
-            .parse()
-            .map_err(|error| format!("table card {}: {error}", position + 1))?;
-        if table.contains(card) {
-            return Err(format!("table: card {card} appears twice"));
-        }
-        table = table.with(card);
-    }
+    let table = card_list("table", &case.table)?;
     let played: Card = case
         .played
         .parse()
         .map_err(|error| format!("played: {error}"))?;
     sorted_captures(table, played)
-}
-
-/// serde_json's message, without its "at line 1" (the input line is one JSON text).
-fn json_error(error: &serde_json::Error) -> String {
-    let message = error.to_string();
-    let suffix = format!(" at line {} column {}", error.line(), error.column());
-    let message = match message.strip_suffix(&suffix) {
-        Some(bare) => format!("{bare} at column {}", error.column()),
-        None => message,
-    };
-    if error.is_syntax() || error.is_eof() {
-        format!("invalid JSON: {message}")
-    } else {
-        message
-    }
 }
 
 /// `{"captures":[[],["3H","4D"]]}`. Written by hand: card names never need escaping, and

@@ -23,11 +23,40 @@ fn wrong_player_count() {
     let five = ["match", "--players", "random,random,random,random,random"];
     assert_usage_error(&five, "5 players");
     assert_usage_error(&["match", "--players", "random"], "1 players");
+    assert_usage_error(
+        &["match", "--players", "greedy", "--duplicate"],
+        "1 players",
+    );
+}
+
+#[test]
+fn bad_match_numbers() {
+    assert_usage_error(&["match", "--threads", "0"], "--threads");
+    assert_usage_error(&["match", "--threads", "100000"], "--threads");
+    assert_usage_error(&["match", "--threads", "two"], "--threads");
+    assert_usage_error(&["match", "--games", "0", "--duplicate"], "--games");
+    assert_usage_error(&["match", "--games", "-3"], "-3");
+}
+
+#[test]
+fn rank_knows_only_greedy() {
+    assert_usage_error(&["rank", "--bot", "random", "--jsonl"], "only greedy");
+    assert_usage_error(&["rank", "--bot", "perfect", "--jsonl"], "\"perfect\"");
+    assert_usage_error(&["rank", "--hand", "KC"], "--table");
+    assert_usage_error(
+        &["rank", "--hand", "KC 2C", "--table", "KC"],
+        "both in the hand",
+    );
+    assert_usage_error(
+        &["rank", "--hand", "KC KC", "--table", ""],
+        "KC appears twice",
+    );
 }
 
 #[test]
 fn unknown_bot() {
     assert_usage_error(&["match", "--players", "random,perfect"], "\"perfect\"");
+    assert_usage_error(&["match", "--players", "greedy,,random"], "empty bot");
     assert_usage_error(&["match", "--players", "random:depth=3,random"], "depth=3");
 }
 
@@ -65,6 +94,7 @@ fn help_is_not_an_error() {
         &["--help"][..],
         &["moves", "--help"],
         &["match", "--help"],
+        &["rank", "--help"],
         &["bench", "--help"],
     ] {
         let run = tablic(args, "");

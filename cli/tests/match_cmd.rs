@@ -3,99 +3,289 @@
 mod common;
 
 use common::tablic;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn match_json(args: &[&str]) -> Value {
-    let run = tablic(args, "");
+    let mut all = vec!["match", "--json"];
+    all.extend_from_slice(args);
+    let run = tablic(&all, "");
     assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stderr, "",
+        "no progress line when stderr is not a terminal"
+    );
     serde_json::from_str(&run.stdout).expect("one JSON object")
 }
 
+/// The report without the fields that depend on the machine's speed.
 fn without_timing(mut report: Value) -> Value {
     let object = report.as_object_mut().expect("an object");
-    assert!(object
-        .remove("elapsed_s")
-        .is_some_and(|v| v.as_f64().is_some()));
-    assert!(object
-        .remove("games_per_s")
-        .is_some_and(|v| v.as_f64().is_some()));
+    for key in ["elapsed_s", "games_per_s"] {
+        let value = object.remove(key).and_then(|v| v.as_f64());
+        assert!(value.is_some_and(|v| v.is_finite() && v >= 0.0), "{key}");
+    }
+    for bot in object["bots"].as_array_mut().expect("bots") {
+        let bot = bot.as_object_mut().expect("a bot");
+        let mean = bot.remove("mean_decision_us").and_then(|v| v.as_f64());
+        let max = bot.remove("max_decision_us").and_then(|v| v.as_f64());
+        let (mean, max) = (
+            mean.expect("mean_decision_us"),
+            max.expect("max_decision_us"),
+        );
+        assert!(mean >= 0.0 && max >= mean, "{mean} {max}");
+    }
     report
 }
 
-#[test]
-fn a_match_is_reproducible_and_its_totals_add_up() {
-    let args = ["match", "--games", "50", "--seed", "7", "--json"];
-    let first = without_timing(match_json(&args));
-    let second = without_timing(match_json(&args));
-    assert_eq!(first, second);
-    assert_eq!(first["games"], 50);
-    assert_eq!(first["seed"], 7);
+fn number(bot: &Value, key: &str) -> f64 {
+    let value = bot[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} in {bot}"));
+    assert!(value.is_finite(), "{key} in {bot}");
+    value
+}
 
-    let seats = first["players"].as_array().expect("players");
-    assert_eq!(seats.len(), 2);
-    let number = |seat: &Value, key: &str| {
-        let value = seat[key]
-            .as_f64()
-            .unwrap_or_else(|| panic!("{key} in {seat}"));
-        assert!(value.is_finite(), "{key} in {seat}");
-        value
-    };
-    let (mut points, mut tablas, mut bonus) = (0.0, 0.0, 0.0);
-    for (index, seat) in seats.iter().enumerate() {
-        assert_eq!(seat["seat"], index);
-        assert_eq!(seat["bot"], "random");
-        points += number(seat, "mean_points");
-        tablas += number(seat, "mean_tablas");
-        let rate = number(seat, "most_cards_bonus_rate");
-        assert!((0.0..=1.0).contains(&rate));
-        bonus += rate;
-        assert!(number(seat, "stderr_points") > 0.0);
+fn count(bot: &Value, key: &str) -> u64 {
+    bot[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} in {bot}"))
+}
+
+/// Equal up to the last digit (serde_json's float parsing may be off by one ulp).
+fn assert_close(actual: f64, expected: f64, context: &Value) {
+    assert!(
+        (actual - expected).abs() < 1e-12,
+        "{actual} vs {expected} in {context}"
+    );
+}
+
+#[test]
+fn without_duplication_a_match_is_the_same_as_before_the_rewrite() {
+    // The figures of the previous `tablic match` (one game per seed, bot i at seat i, bot
+    // seeds derive_seed(game seed, 1000 + seat)): the plan keeps those seeds.
+    let report = match_json(&[
+        "--players",
+        "random,random",
+        "--games",
+        "300",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(report["games"], 300);
+    assert_eq!(report["groups"], 300);
+    assert_eq!(report["games_per_group"], 1);
+    assert_eq!(report["duplicate"], false);
+    let bots = report["bots"].as_array().expect("bots");
+    // Sums over the 300 games: points, tablas, +3 bonuses; wins, ties, losses; seats.
+    let expected = [
+        (3641, 13, 129, [135, 5, 160], [300, 0]),
+        (3832, 14, 153, [160, 5, 135], [0, 300]),
+    ];
+    for (bot, (points, tablas, bonus, [wins, ties, losses], seats)) in bots.iter().zip(expected) {
+        assert_close(number(bot, "mean_points"), points as f64 / 300.0, bot);
+        assert_close(number(bot, "mean_tablas"), tablas as f64 / 300.0, bot);
+        assert_close(number(bot, "most_cards_rate"), bonus as f64 / 300.0, bot);
+        assert_eq!(
+            [count(bot, "wins"), count(bot, "ties"), count(bot, "losses")],
+            [wins, ties, losses]
+        );
+        assert_eq!(bot["seats"], json!(seats));
+        assert_eq!(count(bot, "decisions"), 300 * 24);
+    }
+    assert_close(
+        number(&bots[1], "mean_margin"),
+        (3832.0 - 3641.0) / 300.0,
+        &bots[1],
+    );
+}
+
+#[test]
+fn a_duplicate_match_has_exact_figures() {
+    let report = without_timing(match_json(&[
+        "--players",
+        "greedy,random",
+        "--games",
+        "20",
+        "--duplicate",
+        "--seed",
+        "1",
+    ]));
+    assert_eq!(
+        report,
+        json!({
+            "games": 40, "groups": 20, "games_per_group": 2, "duplicate": true, "seed": 1,
+            "players": 2,
+            "bots": [
+                {"bot": 0, "name": "greedy", "games": 40, "seats": [20, 20],
+                 "mean_points": 21.25, "mean_margin": 16.45,
+                 "margin_se": 0.6843167933670856, "margin_group_variance": 9.365789473684211,
+                 "wins": 40, "ties": 0, "losses": 0, "mean_tablas": 0.8,
+                 "most_cards_rate": 1.0, "decisions": 960},
+                {"bot": 1, "name": "random", "games": 40, "seats": [20, 20],
+                 "mean_points": 4.8, "mean_margin": -16.45,
+                 "margin_se": 0.6843167933670856, "margin_group_variance": 9.365789473684211,
+                 "wins": 0, "ties": 0, "losses": 40, "mean_tablas": 0.25,
+                 "most_cards_rate": 0.0, "decisions": 960},
+            ],
+        })
+    );
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    for args in [
+        &[
+            "--players",
+            "greedy,random",
+            "--games",
+            "31",
+            "--duplicate",
+            "--seed",
+            "4",
+        ][..],
+        &[
+            "--players",
+            "random,greedy,random",
+            "--games",
+            "40",
+            "--seed",
+            "0x2a",
+        ],
+        &["--players", "greedy,greedy", "--games", "2", "--duplicate"],
+    ] {
+        let one = without_timing(match_json(&[args, &["--threads", "1"]].concat()));
+        for threads in ["2", "3"] {
+            let many = without_timing(match_json(&[args, &["--threads", threads]].concat()));
+            assert_eq!(one, many, "{args:?} on {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn with_duplication_every_bot_sits_in_every_seat_equally_often() {
+    let report = match_json(&[
+        "--players",
+        "greedy,random",
+        "--games",
+        "25",
+        "--duplicate",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(report["games"], 50);
+    for bot in report["bots"].as_array().expect("bots") {
+        assert_eq!(bot["games"], 50);
+        assert_eq!(bot["seats"], json!([25, 25]), "{bot}");
+    }
+    let report = match_json(&[
+        "--players",
+        "random,greedy,random",
+        "--games",
+        "7",
+        "--duplicate",
+    ]);
+    assert_eq!(report["games"], 21);
+    for bot in report["bots"].as_array().expect("bots") {
+        assert_eq!(bot["seats"], json!([7, 7, 7]), "{bot}");
+        assert_eq!(count(bot, "decisions"), 21 * 16);
+    }
+    // Without duplication, bot i always sits at seat i.
+    let report = match_json(&["--players", "greedy,random", "--games", "5"]);
+    assert_eq!(report["bots"][0]["seats"], json!([5, 0]));
+    assert_eq!(report["bots"][1]["seats"], json!([0, 5]));
+}
+
+#[test]
+fn totals_and_margins_add_up() {
+    let report = match_json(&[
+        "--players",
+        "random,greedy,random",
+        "--games",
+        "60",
+        "--seed",
+        "7",
+    ]);
+    let bots = report["bots"].as_array().expect("bots");
+    let points: Vec<f64> = bots.iter().map(|bot| number(bot, "mean_points")).collect();
+    let sum: f64 = points.iter().sum();
+    let (mut tablas, mut bonus) = (0.0, 0.0);
+    for (index, bot) in bots.iter().enumerate() {
+        assert_eq!(bot["bot"], index);
+        let others = (sum - points[index]) / 2.0;
+        let margin = number(bot, "mean_margin");
+        assert!((margin - (points[index] - others)).abs() < 1e-9, "{bot}");
+        assert!(number(bot, "margin_se") > 0.0);
+        let se = number(bot, "margin_se");
+        let variance = number(bot, "margin_group_variance");
+        assert!((se * se - variance / 60.0).abs() < 1e-9, "{bot}");
         let games: u64 = ["wins", "ties", "losses"]
             .iter()
-            .map(|key| seat[key].as_u64().expect("a count"))
+            .map(|k| count(bot, k))
             .sum();
-        assert_eq!(games, 50);
+        assert_eq!(games, 60);
+        tablas += number(bot, "mean_tablas");
+        let rate = number(bot, "most_cards_rate");
+        assert!((0.0..=1.0).contains(&rate));
+        bonus += rate;
     }
     // 22 card points, +3 for the game's one bonus holder if any, +1 per tabla.
     let expected = 22.0 + 3.0 * bonus + tablas;
-    assert!((points - expected).abs() < 1e-9, "{points} vs {expected}");
+    assert!((sum - expected).abs() < 1e-9, "{sum} vs {expected}");
 }
 
 #[test]
 fn a_different_seed_gives_a_different_match() {
-    let a = without_timing(match_json(&[
-        "match", "--games", "20", "--seed", "1", "--json",
-    ]));
-    let b = without_timing(match_json(&[
-        "match", "--games", "20", "--seed", "2", "--json",
-    ]));
-    assert_ne!(a["players"], b["players"]);
+    let a = without_timing(match_json(&["--games", "20", "--seed", "1"]));
+    let b = without_timing(match_json(&["--games", "20", "--seed", "2"]));
+    assert_ne!(a["bots"], b["bots"]);
 }
 
 #[test]
-fn the_table_has_a_row_per_seat_and_a_footer() {
+fn the_table_has_a_row_per_bot_and_a_footer() {
     let run = tablic(
         &[
             "match",
             "--players",
-            "random,random,random",
+            "greedy,random,random",
             "--games",
-            "30",
+            "10",
+            "--duplicate",
+            "--threads",
+            "2",
         ],
         "",
     );
     assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stderr, "");
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 5, "{}", run.stdout);
-    assert!(lines[0].starts_with("seat  bot"), "{}", lines[0]);
-    for (seat, line) in lines[1..4].iter().enumerate() {
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "bot", "name", "points", "margin", "wins", "ties", "losses", "tablas", "+3", "µs/move",
+            "max", "µs"
+        ]
+    );
+    for (index, (line, name)) in lines[1..4]
+        .iter()
+        .zip(["greedy", "random", "random"])
+        .enumerate()
+    {
         assert!(
-            line.trim_start().starts_with(&format!("{seat}  random")),
+            line.trim_start().starts_with(&format!("{index}  {name}")),
             "{line}"
         );
         assert!(line.contains(" ± "), "{line}");
+        assert!(line.contains('%'), "{line}");
     }
-    assert!(lines[4].starts_with("30 games, seed 1, "), "{}", lines[4]);
+    assert!(
+        lines[4].starts_with("30 games (10 deals × 3 seatings), seed 1, 2 threads, "),
+        "{}",
+        lines[4]
+    );
     assert!(lines[4].ends_with(" games/s"), "{}", lines[4]);
 }
 

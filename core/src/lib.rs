@@ -17,8 +17,8 @@
 //! - [`PlayerView`]: what one seat may know, the only thing bots and interfaces get.
 //! - [`record`]: a game as lines of text, written and read back move by move.
 //! - [`bots`]: the [`bots::Bot`] trait, the bots, and [`bots::play_out`] to play a game.
-//! - [`matches`]: bots against each other: the deal of each game, the seat of each bot
-//!   (rotated over duplicated deals), games played with every decision timed.
+//! - [`matches`](mod@matches): bots against each other: the deal of each game, the seat of
+//!   each bot (rotated over duplicated deals), games played with every decision timed.
 //! - [`tally`]: statistics per bot over a match; [`seeding`]: one match seed, every game's seed.
 //!
 //! ```

@@ -1,88 +1,201 @@
-//! Statistics over many games: what a match reports per seat.
+//! Statistics over a match, per bot: what `tablic match` reports.
+//!
+//! Everything but the decision times is an exact integer sum, so a tally does not depend on
+//! the order its games were added in, and tallies of pieces of a match, merged, equal the
+//! tally of the whole match bit for bit.
+//!
+//! The margin's spread is measured over *deal groups* (see
+//! [`crate::matches`](mod@crate::matches)): each group's mean margin is one sample. With
+//! duplicated deals a group holds every seating of one deal, so the samples are independent
+//! and the standard error is honest; games of one deal are not independent of each other.
 
+use crate::matches::{GameOutcome, MatchPlan, Standing};
 use crate::players::{PlayerCount, MAX_PLAYERS};
-use crate::score::GameResult;
 
-/// One seat's totals over a match.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SeatTally {
-    /// Sum of the seat's game scores.
+/// One bot's totals over a match. Every field is a sum over games unless it says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotTally {
+    /// Games played.
+    pub games: u64,
+    /// Total scores.
     pub points: u64,
-    /// Sum of the squares of the seat's game scores (for the spread).
-    pub points_squared: u64,
     /// Tablas made.
     pub tablas: u64,
-    /// Games in which the seat had strictly the most cards (+3).
+    /// Games in which its seat had strictly the most cards (+3).
     pub most_cards: u64,
     /// Games won outright.
     pub wins: u64,
-    /// Games in which the seat shared the highest score.
+    /// Games in which it shared the highest score.
     pub ties: u64,
-    /// Games in which another seat scored more.
+    /// Games in which someone scored more.
     pub losses: u64,
+    /// `(n − 1) ×` its margins (see [`crate::matches::BotGame::scaled_margin`]).
+    pub scaled_margin: i64,
+    /// Games at each seat, seat 0 first (only the first `n` are used).
+    pub seats: [u64; MAX_PLAYERS],
+    /// Decisions made.
+    pub decisions: u64,
+    /// Nanoseconds spent deciding.
+    pub decision_ns: u64,
+    /// The slowest decision, in nanoseconds (a maximum, not a sum).
+    pub max_decision_ns: u64,
+    /// Sum over closed deal groups of the group's summed scaled margins (one sample each).
+    pub group_margin: i64,
+    /// Sum over closed deal groups of the squares of those samples.
+    pub group_margin_squared: i128,
 }
 
-/// Totals per seat over a series of games with the same number of players.
+impl BotTally {
+    const EMPTY: BotTally = BotTally {
+        games: 0,
+        points: 0,
+        tablas: 0,
+        most_cards: 0,
+        wins: 0,
+        ties: 0,
+        losses: 0,
+        scaled_margin: 0,
+        seats: [0; MAX_PLAYERS],
+        decisions: 0,
+        decision_ns: 0,
+        max_decision_ns: 0,
+        group_margin: 0,
+        group_margin_squared: 0,
+    };
+
+    fn merge(&mut self, other: &BotTally) {
+        self.games += other.games;
+        self.points += other.points;
+        self.tablas += other.tablas;
+        self.most_cards += other.most_cards;
+        self.wins += other.wins;
+        self.ties += other.ties;
+        self.losses += other.losses;
+        self.scaled_margin += other.scaled_margin;
+        for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
+            *mine += theirs;
+        }
+        self.decisions += other.decisions;
+        self.decision_ns = self.decision_ns.saturating_add(other.decision_ns);
+        self.max_decision_ns = self.max_decision_ns.max(other.max_decision_ns);
+        self.group_margin += other.group_margin;
+        self.group_margin_squared += other.group_margin_squared;
+    }
+}
+
+/// Totals per bot over a match whose deal groups all have the same number of games.
+///
+/// Games are added one by one; every `games_per_group` games close a group, whose summed
+/// margins become one sample of the margin's spread. About 24 KiB: keep it off small stacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchTally {
     players: PlayerCount,
+    games_per_group: u32,
     games: u64,
-    seats: [SeatTally; MAX_PLAYERS],
+    groups: u64,
+    bots: [BotTally; MAX_PLAYERS],
+    /// Games added to the group not yet closed.
+    open_games: u32,
+    /// Each bot's summed scaled margin in the open group.
+    open_margin: [i64; MAX_PLAYERS],
 }
 
 impl MatchTally {
-    /// An empty tally.
-    pub const fn new(players: PlayerCount) -> MatchTally {
+    /// An empty tally for `players` bots and groups of `games_per_group` games (at least 1).
+    pub const fn new(players: PlayerCount, games_per_group: u32) -> MatchTally {
         MatchTally {
             players,
+            games_per_group: if games_per_group == 0 {
+                1
+            } else {
+                games_per_group
+            },
             games: 0,
-            seats: [SeatTally {
-                points: 0,
-                points_squared: 0,
-                tablas: 0,
-                most_cards: 0,
-                wins: 0,
-                ties: 0,
-                losses: 0,
-            }; MAX_PLAYERS],
+            groups: 0,
+            bots: [BotTally::EMPTY; MAX_PLAYERS],
+            open_games: 0,
+            open_margin: [0; MAX_PLAYERS],
         }
     }
 
-    /// Adds one game's result (with the same player count).
-    pub fn add(&mut self, result: &GameResult) {
-        let leaders = result.leaders();
-        let shared = leaders.count_ones() > 1;
-        for (index, (tally, seat)) in self.seats.iter_mut().zip(result.seats()).enumerate() {
-            let total = seat.total() as u64;
-            tally.points += total;
-            tally.points_squared += total * total;
-            tally.tablas += seat.tablas as u64;
-            tally.most_cards += seat.most_cards as u64;
-            let leads = leaders & (1 << index) != 0;
-            tally.wins += (leads && !shared) as u64;
-            tally.ties += (leads && shared) as u64;
-            tally.losses += !leads as u64;
+    /// An empty tally for the games of `plan`.
+    pub const fn for_plan(plan: &MatchPlan) -> MatchTally {
+        MatchTally::new(plan.players(), plan.games_per_group() as u32)
+    }
+
+    /// Adds one game (with the same player count).
+    pub fn add(&mut self, outcome: &GameOutcome) {
+        let n = self.players.get();
+        for ((tally, game), open) in self.bots[..n]
+            .iter_mut()
+            .zip(outcome.bots())
+            .zip(&mut self.open_margin)
+        {
+            tally.games += 1;
+            tally.points += game.total as u64;
+            tally.tablas += game.result.tablas as u64;
+            tally.most_cards += game.result.most_cards as u64;
+            match game.standing {
+                Standing::Win => tally.wins += 1,
+                Standing::Tie => tally.ties += 1,
+                Standing::Loss => tally.losses += 1,
+            }
+            tally.scaled_margin += game.scaled_margin;
+            if let Some(seat) = tally.seats.get_mut(game.seat) {
+                *seat += 1;
+            }
+            tally.decisions += game.decisions as u64;
+            tally.decision_ns = tally.decision_ns.saturating_add(game.decision_ns);
+            tally.max_decision_ns = tally.max_decision_ns.max(game.max_decision_ns);
+            *open += game.scaled_margin;
         }
         self.games += 1;
+        self.open_games += 1;
+        if self.open_games == self.games_per_group {
+            self.close_group();
+        }
     }
 
-    /// Adds another tally (e.g. from another thread) to this one.
+    fn close_group(&mut self) {
+        let n = self.players.get();
+        for (tally, open) in self.bots[..n].iter_mut().zip(&mut self.open_margin) {
+            tally.group_margin += *open;
+            tally.group_margin_squared += *open as i128 * *open as i128;
+            *open = 0;
+        }
+        self.groups += 1;
+        self.open_games = 0;
+    }
+
+    /// Adds another tally of the same match (e.g. from another thread) to this one. Tallies
+    /// of whole groups merge exactly; the games of an unfinished group in `other` join this
+    /// tally's unfinished group.
     pub fn merge(&mut self, other: &MatchTally) {
-        for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
-            mine.points += theirs.points;
-            mine.points_squared += theirs.points_squared;
-            mine.tablas += theirs.tablas;
-            mine.most_cards += theirs.most_cards;
-            mine.wins += theirs.wins;
-            mine.ties += theirs.ties;
-            mine.losses += theirs.losses;
+        let n = self.players.get();
+        for (mine, theirs) in self.bots[..n].iter_mut().zip(&other.bots) {
+            mine.merge(theirs);
         }
         self.games += other.games;
+        self.groups += other.groups;
+        if other.open_games > 0 {
+            for (mine, theirs) in self.open_margin.iter_mut().zip(&other.open_margin) {
+                *mine += theirs;
+            }
+            self.open_games += other.open_games;
+            if self.open_games >= self.games_per_group {
+                self.close_group();
+            }
+        }
     }
 
-    /// The number of players.
+    /// The number of players (= bots).
     pub const fn players(&self) -> PlayerCount {
         self.players
+    }
+
+    /// Games per deal group.
+    pub const fn games_per_group(&self) -> u32 {
+        self.games_per_group
     }
 
     /// Games added.
@@ -90,28 +203,148 @@ impl MatchTally {
         self.games
     }
 
-    /// Every seat's totals, seat 0 first.
-    pub fn seats(&self) -> &[SeatTally] {
-        &self.seats[..self.players.get()]
+    /// Deal groups completed.
+    pub const fn groups(&self) -> u64 {
+        self.groups
     }
 
-    /// A seat's mean score per game (0 before any game).
-    pub fn mean_points(&self, seat: usize) -> f64 {
-        match self.seats().get(seat) {
-            Some(tally) if self.games > 0 => tally.points as f64 / self.games as f64,
-            _ => 0.0,
+    /// Every bot's totals, bot 0 first.
+    pub fn bots(&self) -> &[BotTally] {
+        &self.bots[..self.players.get()]
+    }
+
+    /// One bot's totals (an empty tally for a bot that does not play).
+    pub fn bot(&self, bot: usize) -> &BotTally {
+        self.bots().get(bot).unwrap_or(&BotTally::EMPTY)
+    }
+
+    /// `total / games` of a bot, 0 before any game.
+    fn per_game(&self, bot: usize, total: f64) -> f64 {
+        match self.bot(bot).games {
+            0 => 0.0,
+            games => total / games as f64,
         }
     }
 
-    /// The sample variance of a seat's score per game (0 before two games).
-    pub fn points_variance(&self, seat: usize) -> f64 {
-        match self.seats().get(seat) {
-            Some(tally) if self.games > 1 => {
-                let n = self.games as f64;
-                let mean = tally.points as f64 / n;
-                ((tally.points_squared as f64 - n * mean * mean) / (n - 1.0)).max(0.0)
+    /// A bot's mean score per game.
+    pub fn mean_points(&self, bot: usize) -> f64 {
+        self.per_game(bot, self.bot(bot).points as f64)
+    }
+
+    /// A bot's mean tablas per game.
+    pub fn mean_tablas(&self, bot: usize) -> f64 {
+        self.per_game(bot, self.bot(bot).tablas as f64)
+    }
+
+    /// The share of a bot's games with strictly the most cards (+3), 0 to 1.
+    pub fn most_cards_rate(&self, bot: usize) -> f64 {
+        self.per_game(bot, self.bot(bot).most_cards as f64)
+    }
+
+    /// A bot's mean margin per game: its total minus the mean of the others' totals.
+    pub fn mean_margin(&self, bot: usize) -> f64 {
+        let others = (self.players.get() - 1) as f64;
+        self.per_game(bot, self.bot(bot).scaled_margin as f64) / others
+    }
+
+    /// The sample variance, over completed deal groups, of a bot's mean margin per group
+    /// (0 before two groups).
+    pub fn margin_variance(&self, bot: usize) -> f64 {
+        let tally = self.bot(bot);
+        let groups = self.groups as i128;
+        if groups < 2 {
+            return 0.0;
+        }
+        // Exact: G·Σs² − (Σs)², over G·(G − 1), in units of one group sample.
+        let sum = tally.group_margin as i128;
+        let spread = groups
+            .saturating_mul(tally.group_margin_squared)
+            .saturating_sub(sum.saturating_mul(sum));
+        let unit = self.games_per_group as f64 * (self.players.get() - 1) as f64;
+        spread.max(0) as f64 / (groups * (groups - 1)) as f64 / (unit * unit)
+    }
+
+    /// The squared standard error of a bot's mean margin: the variance over groups divided
+    /// by the number of groups (take the square root for the standard error).
+    pub fn margin_error_variance(&self, bot: usize) -> f64 {
+        match self.groups {
+            0 => 0.0,
+            groups => self.margin_variance(bot) / groups as f64,
+        }
+    }
+
+    /// A bot's mean time per decision, in nanoseconds.
+    pub fn mean_decision_ns(&self, bot: usize) -> f64 {
+        let tally = self.bot(bot);
+        match tally.decisions {
+            0 => 0.0,
+            decisions => tally.decision_ns as f64 / decisions as f64,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotSpec;
+
+    fn played(plan: &MatchPlan, groups: core::ops::Range<u64>) -> MatchTally {
+        let mut tally = MatchTally::for_plan(plan);
+        plan.play_groups(groups, &mut tally, &mut || 0).unwrap();
+        tally
+    }
+
+    #[test]
+    fn merged_pieces_equal_the_whole() {
+        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 3, true).unwrap();
+        let whole = played(&plan, 0..30);
+        let mut pieces = played(&plan, 0..7);
+        pieces.merge(&played(&plan, 7..8));
+        pieces.merge(&played(&plan, 8..30));
+        assert_eq!(pieces, whole);
+        assert_eq!((whole.games(), whole.groups()), (60, 30));
+        for bot in whole.bots() {
+            assert_eq!(bot.seats[..2], [30, 30]);
+            assert_eq!(bot.wins + bot.ties + bot.losses, 60);
+        }
+        // Two players: one's margin is the other's loss.
+        assert_eq!(whole.mean_margin(0), -whole.mean_margin(1));
+        assert_eq!(whole.margin_variance(0), whole.margin_variance(1));
+    }
+
+    #[test]
+    fn margin_statistics_are_over_groups() {
+        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 11, true).unwrap();
+        let tally = played(&plan, 0..40);
+        // Recompute each group's mean margin from the games themselves.
+        let mut samples = [0.0f64; 40];
+        let mut points = 0u64;
+        for (group, sample) in samples.iter_mut().enumerate() {
+            for rotation in 0..2 {
+                let game = plan.play_game(group as u64, rotation, &mut || 0).unwrap();
+                *sample += game.margin(0) / 2.0;
+                points += game.bots()[0].total as u64;
             }
-            _ => 0.0,
         }
+        let mean = samples.iter().sum::<f64>() / 40.0;
+        let variance = samples.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / 39.0;
+        assert!((tally.mean_margin(0) - mean).abs() < 1e-12);
+        assert!((tally.margin_variance(0) - variance).abs() < 1e-9);
+        assert!((tally.margin_error_variance(0) - variance / 40.0).abs() < 1e-9);
+        assert_eq!(tally.mean_points(0), points as f64 / 80.0);
+    }
+
+    #[test]
+    fn an_unfinished_group_is_not_a_sample() {
+        let plan = MatchPlan::new(&[BotSpec::Random; 3], 5, true).unwrap();
+        let mut tally = MatchTally::for_plan(&plan);
+        tally.add(&plan.play_game(0, 0, &mut || 0).unwrap());
+        assert_eq!((tally.games(), tally.groups()), (1, 0));
+        assert_eq!(tally.margin_variance(0), 0.0);
+        let mut rest = MatchTally::for_plan(&plan);
+        rest.add(&plan.play_game(0, 1, &mut || 0).unwrap());
+        rest.add(&plan.play_game(0, 2, &mut || 0).unwrap());
+        tally.merge(&rest);
+        assert_eq!(tally, played(&plan, 0..1));
     }
 }

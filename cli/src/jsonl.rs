@@ -1,0 +1,79 @@
+//! The `--jsonl` loop shared by the commands: one JSON answer per input line, an error
+//! object for a bad line, and exit 1 at the end if any line was bad.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use crate::error::Failure;
+
+/// Answers every non-blank line of `input` with `answer(line)`, or `{"error":"line N: …"}`
+/// when it fails; exit 1 if any line was bad, after answering all of them.
+pub fn answer_lines(
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    mut answer: impl FnMut(&[u8], &mut String) -> Result<(), String>,
+) -> Result<ExitCode, Failure> {
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    let mut any_bad = false;
+    let mut text = String::new();
+    loop {
+        line.clear();
+        if input
+            .read_until(b'\n', &mut line)
+            .map_err(|error| Failure::Runtime(format!("reading stdin: {error}")))?
+            == 0
+        {
+            break;
+        }
+        number += 1;
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        text.clear();
+        if let Err(message) = answer(&line, &mut text) {
+            any_bad = true;
+            text.clear();
+            let error = serde_json::json!({ "error": format!("line {number}: {message}") });
+            text.push_str(&error.to_string());
+        }
+        writeln!(out, "{text}")?;
+    }
+    out.flush()?;
+    Ok(if any_bad {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// serde_json's message, without its "at line 1" (the input line is one JSON text).
+pub fn json_error(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    let message = match message.strip_suffix(&suffix) {
+        Some(bare) => format!("{bare} at column {}", error.column()),
+        None => message,
+    };
+    if error.is_syntax() || error.is_eof() {
+        format!("invalid JSON: {message}")
+    } else {
+        message
+    }
+}
+
+/// A JSON list of card names as a set: `field` names it in errors (`table card 2: …`,
+/// `hand: card 3H appears twice`).
+pub fn card_list(field: &str, names: &[String]) -> Result<tablic_core::CardSet, String> {
+    let mut set = tablic_core::CardSet::EMPTY;
+    for (position, text) in names.iter().enumerate() {
+        let card: tablic_core::Card = text
+            .parse()
+            .map_err(|error| format!("{field} card {}: {error}", position + 1))?;
+        if set.contains(card) {
+            return Err(format!("{field}: card {card} appears twice"));
+        }
+        set = set.with(card);
+    }
+    Ok(set)
+}

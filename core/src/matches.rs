@@ -1,0 +1,449 @@
+//! Matches between bots: which deal each game gets, which seat each bot takes, and playing a
+//! game with every decision timed. Statistics over the games are in [`crate::tally`].
+//!
+//! A match is a series of *deal groups*. Group `g` deals every one of its games from the
+//! same deck, [`Game::from_seed`]`(players, derive_seed(seed, g))`:
+//! - without duplication a group is one game, bot `i` at seat `i`;
+//! - with duplication a group is `n` games (`n` players, one bot each): in rotation
+//!   `r = 0..n`, bot `i` sits at seat `(i + r) mod n`, so every bot plays every seat of the
+//!   same deal once and the luck of the deal cancels out.
+//!
+//! In rotation `r` of group `g`, bot `i` draws its randomness from
+//! `derive_seed(derive_seed(seed, g), 1000 + r·n + i)` (see [`MatchPlan::bot_seed`]).
+//! Without duplication (`r = 0`) that is `derive_seed(game seed, 1000 + seat)`.
+//!
+//! Every game depends on nothing but the plan, its group and its rotation, so groups can be
+//! played in any order, on any number of threads, and any game can be replayed alone.
+//!
+//! ```
+//! use tablic_core::bots::BotSpec;
+//! use tablic_core::matches::MatchPlan;
+//! use tablic_core::tally::MatchTally;
+//!
+//! let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 1, true).unwrap();
+//! let mut tally = MatchTally::for_plan(&plan);
+//! let mut clock = || 0; // no clock: decision times read 0
+//! for group in 0..10 {
+//!     plan.play_group(group, &mut tally, &mut clock).unwrap();
+//! }
+//! assert_eq!((tally.groups(), tally.games()), (10, 20));
+//! assert_eq!(tally.bot(0).seats[..2], [10, 10]);
+//! ```
+
+use core::fmt;
+use core::ops::Range;
+
+use arrayvec::ArrayVec;
+
+use crate::bots::{AnyBot, Bot, BotSpec, PlayError};
+use crate::game::Game;
+use crate::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
+use crate::score::SeatResult;
+use crate::seeding::derive_seed;
+use crate::tally::MatchTally;
+
+/// Bot seeds of a game are its deal seed's children from this index on, far from any index
+/// a game might use for something else.
+pub const BOT_SEED_INDEX: u64 = 1000;
+
+/// Who plays, from which seed, and whether deals are duplicated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchPlan {
+    bots: ArrayVec<BotSpec, MAX_PLAYERS>,
+    players: PlayerCount,
+    seed: u64,
+    duplicate: bool,
+}
+
+impl MatchPlan {
+    /// A plan for `bots` (one per player, so their number must be a player count), dealing
+    /// group `g` from `derive_seed(seed, g)`, each deal played by every rotation of the bots
+    /// if `duplicate`.
+    pub fn new(
+        bots: &[BotSpec],
+        seed: u64,
+        duplicate: bool,
+    ) -> Result<MatchPlan, InvalidPlayerCount> {
+        let players = PlayerCount::new(bots.len())?;
+        Ok(MatchPlan {
+            bots: bots.iter().cloned().collect(),
+            players,
+            seed,
+            duplicate,
+        })
+    }
+
+    /// The bots, bot 0 first.
+    pub fn bots(&self) -> &[BotSpec] {
+        &self.bots
+    }
+
+    /// The number of players (= bots).
+    pub const fn players(&self) -> PlayerCount {
+        self.players
+    }
+
+    /// The match seed.
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// True when every deal is played by every rotation of the bots.
+    pub const fn is_duplicate(&self) -> bool {
+        self.duplicate
+    }
+
+    /// Games per deal group: the player count with duplication, else 1.
+    pub const fn games_per_group(&self) -> usize {
+        if self.duplicate {
+            self.players.get()
+        } else {
+            1
+        }
+    }
+
+    /// The deck seed of group `group`: `derive_seed(seed, group)`.
+    pub const fn group_seed(&self, group: u64) -> u64 {
+        derive_seed(self.seed, group)
+    }
+
+    /// The seat of bot `bot` in rotation `rotation`: `(bot + rotation) mod n`.
+    pub const fn seat_of(&self, bot: usize, rotation: usize) -> usize {
+        (bot + rotation) % self.players.get()
+    }
+
+    /// The bot at seat `seat` in rotation `rotation`: `(seat − rotation) mod n`.
+    pub const fn bot_at(&self, seat: usize, rotation: usize) -> usize {
+        let n = self.players.get();
+        (seat + n - rotation % n) % n
+    }
+
+    /// The seed of bot `bot` in rotation `rotation` of group `group`:
+    /// `derive_seed(group_seed(group), 1000 + rotation·n + bot)`.
+    pub const fn bot_seed(&self, group: u64, rotation: usize, bot: usize) -> u64 {
+        let index = (rotation * self.players.get() + bot) as u64;
+        derive_seed(self.group_seed(group), BOT_SEED_INDEX + index)
+    }
+
+    /// Plays rotation `rotation` of group `group` (rotation 0 without duplication).
+    ///
+    /// `clock` returns nanoseconds from any fixed origin; it is read just before and just
+    /// after each decision, and only the difference is used (`|| 0` times nothing).
+    pub fn play_game(
+        &self,
+        group: u64,
+        rotation: usize,
+        clock: &mut dyn FnMut() -> u64,
+    ) -> Result<GameOutcome, MatchError> {
+        let n = self.players.get();
+        let fail = |error| MatchError {
+            group,
+            rotation,
+            error,
+        };
+        if rotation >= self.games_per_group() {
+            return Err(fail(MatchFailure::NoSuchRotation));
+        }
+        let mut bots: ArrayVec<AnyBot, MAX_PLAYERS> = self
+            .bots
+            .iter()
+            .enumerate()
+            .map(|(bot, spec)| spec.build(self.bot_seed(group, rotation, bot)))
+            .collect();
+        let mut outcome = GameOutcome::empty(self.players);
+        let mut game = Game::from_seed(self.players, self.group_seed(group));
+        while let Some(view) = game.current_view() {
+            let seat = view.seat();
+            let bot = self.bot_at(seat, rotation);
+            let start = clock();
+            let chosen = bots[bot].choose(&view);
+            let spent = clock().saturating_sub(start);
+            let record = &mut outcome.bots[bot];
+            record.decisions += 1;
+            record.decision_ns = record.decision_ns.saturating_add(spent);
+            record.max_decision_ns = record.max_decision_ns.max(spent);
+            game.play(chosen).map_err(|reason| {
+                fail(MatchFailure::Play(PlayError::Illegal {
+                    seat,
+                    chosen,
+                    reason,
+                }))
+            })?;
+        }
+        let result = game.final_result();
+        let leaders = result.leaders();
+        let shared = leaders.count_ones() > 1;
+        let sum: i64 = result.seats().iter().map(|s| s.total() as i64).sum();
+        for (bot, record) in outcome.bots[..n].iter_mut().enumerate() {
+            let seat = self.seat_of(bot, rotation);
+            let seat_result = result.seats()[seat];
+            let total = seat_result.total();
+            let leads = leaders & (1 << seat) != 0;
+            record.seat = seat;
+            record.result = seat_result;
+            record.total = total;
+            record.standing = match (leads, shared) {
+                (true, false) => Standing::Win,
+                (true, true) => Standing::Tie,
+                (false, _) => Standing::Loss,
+            };
+            record.scaled_margin = n as i64 * total as i64 - sum;
+        }
+        Ok(outcome)
+    }
+
+    /// Plays every game of group `group` (each rotation in turn) into `tally`.
+    pub fn play_group(
+        &self,
+        group: u64,
+        tally: &mut MatchTally,
+        clock: &mut dyn FnMut() -> u64,
+    ) -> Result<(), MatchError> {
+        for rotation in 0..self.games_per_group() {
+            tally.add(&self.play_game(group, rotation, clock)?);
+        }
+        Ok(())
+    }
+
+    /// Plays groups `groups` into `tally`, in order.
+    pub fn play_groups(
+        &self,
+        groups: Range<u64>,
+        tally: &mut MatchTally,
+        clock: &mut dyn FnMut() -> u64,
+    ) -> Result<(), MatchError> {
+        for group in groups {
+            self.play_group(group, tally, clock)?;
+        }
+        Ok(())
+    }
+}
+
+/// Part `part` of `parts` contiguous, nearly equal pieces of `0..groups` (the first
+/// `groups mod parts` pieces one longer). Tallies of the pieces, merged in order, equal the
+/// tally of the whole range, so this is how to split a match between threads.
+pub const fn split_groups(groups: u64, parts: u64, part: u64) -> Range<u64> {
+    if parts == 0 || part >= parts {
+        return groups..groups;
+    }
+    let (size, extra) = (groups / parts, groups % parts);
+    let start = part * size + if part < extra { part } else { extra };
+    let len = size + (part < extra) as u64;
+    start..start + len
+}
+
+/// How one bot did in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BotGame {
+    /// The seat it had.
+    pub seat: usize,
+    /// Its seat's result: card points, tablas, cards, and the +3 bonus.
+    pub result: SeatResult,
+    /// Its total score.
+    pub total: u32,
+    /// Win (sole highest total), tie (shared highest) or loss.
+    pub standing: Standing,
+    /// `(n − 1) × margin`, an exact integer: `n × total − the sum of all totals`, where the
+    /// margin is its total minus the mean of the other players' totals.
+    pub scaled_margin: i64,
+    /// Decisions it made.
+    pub decisions: u32,
+    /// Nanoseconds spent in its decisions, by the caller's clock.
+    pub decision_ns: u64,
+    /// Its slowest decision, in nanoseconds.
+    pub max_decision_ns: u64,
+}
+
+/// Where a bot finished.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Standing {
+    /// The sole highest total.
+    Win,
+    /// The highest total, shared.
+    Tie,
+    /// Someone scored more.
+    #[default]
+    Loss,
+}
+
+/// One game of a match, by bot (not by seat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    players: PlayerCount,
+    bots: [BotGame; MAX_PLAYERS],
+}
+
+impl GameOutcome {
+    fn empty(players: PlayerCount) -> GameOutcome {
+        GameOutcome {
+            players,
+            bots: [BotGame::default(); MAX_PLAYERS],
+        }
+    }
+
+    /// The number of players.
+    pub const fn players(&self) -> PlayerCount {
+        self.players
+    }
+
+    /// Every bot's game, bot 0 first.
+    pub fn bots(&self) -> &[BotGame] {
+        &self.bots[..self.players.get()]
+    }
+
+    /// A bot's margin: its total minus the mean of the others' totals.
+    pub fn margin(&self, bot: usize) -> f64 {
+        self.bots()
+            .get(bot)
+            .map_or(0.0, |game| game.scaled_margin as f64)
+            / (self.players.get() - 1) as f64
+    }
+}
+
+/// Why a match game stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchFailure {
+    /// A bot chose an illegal move.
+    Play(PlayError),
+    /// The rotation is not below [`MatchPlan::games_per_group`].
+    NoSuchRotation,
+}
+
+/// A match game that could not be played, and which one it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchError {
+    /// Its deal group.
+    pub group: u64,
+    /// Its rotation.
+    pub rotation: usize,
+    /// What went wrong.
+    pub error: MatchFailure,
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "group {}, rotation {}: ", self.group, self.rotation)?;
+        match &self.error {
+            MatchFailure::Play(error) => error.fmt(f),
+            MatchFailure::NoSuchRotation => f.write_str("no such rotation"),
+        }
+    }
+}
+
+impl core::error::Error for MatchError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{play_out, Bot};
+
+    fn plan(bots: &[BotSpec], duplicate: bool) -> MatchPlan {
+        MatchPlan::new(bots, 7, duplicate).unwrap()
+    }
+
+    #[test]
+    fn rotations_put_every_bot_in_every_seat_once() {
+        let three = [BotSpec::Greedy, BotSpec::Random, BotSpec::Random];
+        let plan = plan(&three, true);
+        assert_eq!(plan.games_per_group(), 3);
+        let seats: [[usize; 3]; 3] =
+            core::array::from_fn(|r| core::array::from_fn(|bot| plan.seat_of(bot, r)));
+        assert_eq!(seats, [[0, 1, 2], [1, 2, 0], [2, 0, 1]]);
+        for r in 0..3 {
+            for bot in 0..3 {
+                assert_eq!(plan.bot_at(plan.seat_of(bot, r), r), bot);
+            }
+        }
+        assert_eq!(self::plan(&three, false).games_per_group(), 1);
+        assert!(MatchPlan::new(&three[..1], 7, true).is_err());
+    }
+
+    #[test]
+    fn seeds_follow_the_documented_formulas() {
+        let plan = plan(&[BotSpec::Random, BotSpec::Random], true);
+        let deal = derive_seed(7, 5);
+        assert_eq!(plan.group_seed(5), deal);
+        assert_eq!(plan.bot_seed(5, 0, 1), derive_seed(deal, 1001));
+        assert_eq!(plan.bot_seed(5, 1, 0), derive_seed(deal, 1002));
+        assert_eq!(plan.bot_seed(5, 1, 1), derive_seed(deal, 1003));
+    }
+
+    #[test]
+    fn a_game_is_the_same_as_play_out_with_the_documented_seats_and_seeds() {
+        let plan = plan(&[BotSpec::Greedy, BotSpec::Random], true);
+        for group in 0..20 {
+            for rotation in 0..2 {
+                let outcome = plan.play_game(group, rotation, &mut || 0).unwrap();
+                let mut game = Game::from_seed(plan.players(), plan.group_seed(group));
+                let mut at_seat: [AnyBot; 2] = core::array::from_fn(|seat| {
+                    let bot = plan.bot_at(seat, rotation);
+                    plan.bots()[bot].build(plan.bot_seed(group, rotation, bot))
+                });
+                let [a, b] = &mut at_seat;
+                let result = play_out(&mut game, &mut [a as &mut dyn Bot, b]).unwrap();
+                for (bot, record) in outcome.bots().iter().enumerate() {
+                    let seat = plan.seat_of(bot, rotation);
+                    assert_eq!(record.seat, seat);
+                    assert_eq!(record.result, result.seats()[seat]);
+                    assert_eq!(record.total, result.total(seat));
+                    let other = result.total(1 - seat) as f64;
+                    assert_eq!(outcome.margin(bot), record.total as f64 - other);
+                    assert_eq!(record.decision_ns, 0);
+                }
+                let turns: u32 = outcome.bots().iter().map(|b| b.decisions).sum();
+                assert_eq!(turns as usize, game.history().len());
+            }
+        }
+        let error = plan.play_game(0, 2, &mut || 0).unwrap_err();
+        assert_eq!(error.error, MatchFailure::NoSuchRotation);
+    }
+
+    #[test]
+    fn margins_are_against_the_mean_of_the_others() {
+        let plan = plan(&[BotSpec::Random; 4], false);
+        let outcome = plan.play_game(3, 0, &mut || 0).unwrap();
+        let totals: [f64; 4] = core::array::from_fn(|bot| outcome.bots()[bot].total as f64);
+        let sum: f64 = totals.iter().sum();
+        let mut margins = 0.0;
+        for (bot, total) in totals.iter().enumerate() {
+            let expected = total - (sum - total) / 3.0;
+            assert!((outcome.margin(bot) - expected).abs() < 1e-12);
+            margins += outcome.margin(bot);
+        }
+        assert!(margins.abs() < 1e-12, "margins sum to 0");
+    }
+
+    #[test]
+    fn decisions_are_timed_by_the_callers_clock() {
+        let plan = plan(&[BotSpec::Greedy, BotSpec::Greedy], false);
+        // Each reading advances 5 ns, so every decision takes 5 ns.
+        let mut now = 0;
+        let mut clock = || {
+            now += 5;
+            now
+        };
+        let outcome = plan.play_game(0, 0, &mut clock).unwrap();
+        for bot in outcome.bots() {
+            assert_eq!(bot.decisions, 24);
+            assert_eq!(bot.decision_ns, 5 * 24);
+            assert_eq!(bot.max_decision_ns, 5);
+        }
+    }
+
+    #[test]
+    fn groups_split_into_contiguous_pieces() {
+        for groups in 0..20 {
+            for parts in 1..6 {
+                let mut next = 0;
+                for part in 0..parts {
+                    let piece = split_groups(groups, parts, part);
+                    assert_eq!(piece.start, next);
+                    assert!(piece.end - piece.start <= groups / parts + 1);
+                    next = piece.end;
+                }
+                assert_eq!(next, groups);
+            }
+        }
+        assert_eq!(split_groups(10, 0, 0), 10..10);
+    }
+}
