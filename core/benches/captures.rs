@@ -1,5 +1,5 @@
 //! Full legal-capture enumeration per table size (the figures: 4 cards ≤ 50 ns,
-//! 8 ≤ 500 ns, 16 ≤ 20 µs), and whole random games.
+//! 8 ≤ 500 ns, 16 ≤ 20 µs), and whole games between random and between greedy bots.
 //!
 //! Positions are fixed: position `p` is dealt from `Deck::from_seed(derive_seed(0xBE7C, p))`,
 //! the table is its first `n` cards and the played card the next one. One iteration is one
@@ -8,7 +8,7 @@
 use core::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use tablic_core::bots::{play_out, Bot, RandomBot};
+use tablic_core::bots::{play_out, Bot, GreedyBot, RandomBot};
 use tablic_core::seeding::derive_seed;
 use tablic_core::{capture, Card, CardSet, Deck, Game, PlayerCount};
 
@@ -43,18 +43,24 @@ fn enumerate_captures(c: &mut Criterion) {
     group.finish();
 }
 
-fn random_games(c: &mut Criterion) {
+/// One whole 2-player game between two bots built by `bot(seed)`, a new deal each time.
+fn whole_games<B: Bot>(c: &mut Criterion, name: &str, bot: fn(u64) -> B) {
     let mut seed = 0;
-    c.bench_function("random_game_2p", |b| {
+    c.bench_function(name, |b| {
         b.iter(|| {
             seed += 1;
             let mut game = Game::from_seed(PlayerCount::TWO, seed);
-            let (mut first, mut second) = (RandomBot::new(seed), RandomBot::new(!seed));
+            let (mut first, mut second) = (bot(seed), bot(!seed));
             let mut bots: [&mut dyn Bot; 2] = [&mut first, &mut second];
             play_out(&mut game, &mut bots).map(|result| result.total(0))
         })
     });
 }
 
-criterion_group!(benches, enumerate_captures, random_games);
+fn games(c: &mut Criterion) {
+    whole_games(c, "random_game_2p", RandomBot::new);
+    whole_games(c, "greedy_game_2p", GreedyBot::new);
+}
+
+criterion_group!(benches, enumerate_captures, games);
 criterion_main!(benches);

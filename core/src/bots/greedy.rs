@@ -65,8 +65,8 @@ const fn in_original_order(cards: CardSet) -> u64 {
 }
 
 /// 1 when `card` goes to a pile with this move, −1 when it is discarded, else 0.
-fn fate(card: Card, played: Card, capture: CardSet) -> i32 {
-    match (capture.is_empty(), played == card) {
+const fn fate(card: Card, played: Card, capture: CardSet) -> i32 {
+    match (capture.is_empty(), played.index() == card.index()) {
         (false, true) => 1,
         (false, false) => capture.contains(card) as i32,
         (true, true) => -1,
@@ -76,9 +76,9 @@ fn fate(card: Card, played: Card, capture: CardSet) -> i32 {
 
 impl GreedyKey {
     /// The key of playing `played` and taking `capture` from `table`.
-    pub fn new(table: CardSet, played: Card, capture: CardSet) -> GreedyKey {
+    pub const fn new(table: CardSet, played: Card, capture: CardSet) -> GreedyKey {
         let taken = !capture.is_empty();
-        let tabla = taken && capture == table;
+        let tabla = taken && capture.bits() == table.bits();
         let points = if taken {
             capture.points() as i32 + played.points() as i32
         } else {
@@ -87,7 +87,7 @@ impl GreedyKey {
         let aces = if taken {
             capture.with(played).rank_count(Rank::Ace) as i32
         } else {
-            -((played.rank() == Rank::Ace) as i32)
+            -((played.rank() as u8 == Rank::Ace as u8) as i32)
         };
         let head = (tabla as u64) << TABLA
             | ((points + POINTS_BIAS) as u64) << POINTS
@@ -137,7 +137,11 @@ impl PartialOrd for GreedyKey {
 /// shape the best suits are each rank's most valuable cards, then the highest suits. So
 /// only one capture per shape ([`best_of_shape`]) and the discards need a key.
 pub fn best_greedy_move(hand: CardSet, table: CardSet) -> Option<Move> {
-    let mut best: Option<(GreedyKey, Move)> = None;
+    // The best discard first: its key does not depend on the table.
+    let mut best: Option<(GreedyKey, Move)> = hand
+        .iter()
+        .map(|card| (DISCARD_KEYS[card.index() as usize], Move::discard(card)))
+        .max_by_key(|(key, _)| *key);
     let mut consider = |card: Card, capture: CardSet| {
         let key = GreedyKey::new(table, card, capture);
         if best.is_none_or(|(best_key, _)| key > best_key) {
@@ -145,14 +149,10 @@ pub fn best_greedy_move(hand: CardSet, table: CardSet) -> Option<Move> {
         }
     };
     let reachable = reachable_sums(table);
-    for rank in Rank::ALL {
-        let cards = hand.rank_cards(rank);
-        let Some(first) = cards.first() else {
-            continue;
-        };
-        for card in cards {
-            consider(card, CardSet::EMPTY);
-        }
+    let mut ranks = hand.bits();
+    while let Some(first) = CardSet::from_bits(ranks).and_then(CardSet::first) {
+        let cards = hand.rank_cards(first.rank());
+        ranks &= !cards.bits();
         if reachable & 1 << target_sum(first) == 0 {
             continue;
         }
@@ -209,6 +209,22 @@ const fn top_cards(preference: [u8; 4]) -> [[u8; 5]; 16] {
     }
     table
 }
+
+/// Every card's key as a discard.
+const DISCARD_KEYS: [GreedyKey; 52] = {
+    let mut keys = [GreedyKey {
+        head: 0,
+        captured: 0,
+    }; 52];
+    let mut index = 0;
+    while index < 52 {
+        if let Some(card) = Card::from_index(index as u8) {
+            keys[index] = GreedyKey::new(CardSet::EMPTY, card, CardSet::EMPTY);
+        }
+        index += 1;
+    }
+    keys
+};
 
 /// The hand cards that would make the same move as `card`: its rank, except that 2♣ and
 /// 10♦ (worth more points) each stand alone.

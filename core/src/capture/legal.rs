@@ -130,11 +130,13 @@ impl CaptureShape<'_> {
     /// that rank, how many)` must return that many of those cards.
     pub fn pick(&self, mut choose: impl FnMut(crate::Rank, CardSet, u8) -> CardSet) -> CardSet {
         let mut capture = CardSet::EMPTY;
-        for rank in crate::Rank::ALL {
-            let count = self.counts.count(rank);
-            if count > 0 {
-                capture |= choose(rank, self.layout.groupable.rank_cards(rank), count);
-            }
+        let mut rest = self.counts.bits();
+        while rest != 0 {
+            let shift = rest.trailing_zeros() & !3;
+            let rank = crate::Rank::ALL[shift as usize / 4];
+            let count = ((rest >> shift) & 0xF) as u8;
+            capture |= choose(rank, self.layout.groupable.rank_cards(rank), count);
+            rest &= !(0xF << shift);
         }
         capture
     }
