@@ -30,7 +30,7 @@ fn every_oracle_move_order_agrees() {
                 candidate,
             ))
         });
-        ranked.sort_by(|a, b| b.0.cmp(&a.0));
+        ranked.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
 
         let expected = case["moves"].as_array().unwrap();
         assert_eq!(ranked.len(), expected.len(), "case {}", case["id"]);

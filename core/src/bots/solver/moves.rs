@@ -1,0 +1,155 @@
+//! The moves a search tries at a node: one per class of equivalent moves, best guess first.
+//!
+//! Only ranks decide captures, and points set 2♣ and 10♦ apart from the other cards of
+//! their ranks. So two moves whose played cards share rank and points, and which leave
+//! tables of equal *signature* (cards per rank, apart from 2♣ and 10♦, which are named),
+//! lead to positions that a renaming of suits turns into each other: the renaming swaps
+//! the two played cards (both in the mover's hand) and table cards of one rank and value,
+//! and touches no other hand nor the deck. Their values are equal, so one is searched.
+
+use core::cmp::Reverse;
+use core::ops::ControlFlow;
+
+use arrayvec::ArrayVec;
+
+use super::table::Probe;
+use crate::bots::GreedyKey;
+use crate::capture::{try_for_each_legal_capture_in, CaptureArena};
+use crate::{Card, CardSet, Move, Rank, Suit};
+
+/// Moves held at once per node (about 56 bytes each, on the stack of every ply); a node
+/// with more distinct moves, which only crowded tables have, is searched in batches.
+const BATCH: usize = 32;
+
+const TWO_OF_CLUBS: Card = Card::new(Rank::Two, Suit::Clubs);
+const TEN_OF_DIAMONDS: Card = Card::new(Rank::Ten, Suit::Diamonds);
+
+/// 2♣ and 10♦: the only cards worth more than others of their rank.
+const SPECIAL: CardSet = CardSet::single(TWO_OF_CLUBS).with(TEN_OF_DIAMONDS);
+
+/// The capture arena the solver lends to move generation (4 KiB).
+pub(crate) type Arena = CaptureArena<512>;
+
+/// A move to try, with what orders it.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    played: Move,
+    order: (bool, GreedyKey),
+    class: Class,
+}
+
+/// A batch of a node's distinct moves, best guess first.
+#[derive(Debug, Default)]
+pub(crate) struct Batch {
+    moves: ArrayVec<Candidate, BATCH>,
+}
+
+/// The table's signature: cards per rank (one nibble each) of the cards other than 2♣
+/// and 10♦, and those two themselves. Equal signatures mean tables equal up to suits.
+fn signature(table: CardSet) -> u64 {
+    let plain = (table - SPECIAL).bits();
+    let pairs = plain - (plain >> 1 & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
+    nibbles
+        | u64::from(table.contains(TWO_OF_CLUBS)) << 60
+        | u64::from(table.contains(TEN_OF_DIAMONDS)) << 61
+}
+
+/// The hand's cards that stand for their class: per rank, 2♣ or 10♦ alone, and one of the
+/// others.
+fn representatives(hand: CardSet, rank: Rank) -> ArrayVec<Card, 2> {
+    let cards = hand.rank_cards(rank);
+    let special = cards & SPECIAL;
+    [special.first(), (cards - special).first()]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+impl Batch {
+    /// Fills the batch with the distinct moves of `hand` on `table` that come at or after
+    /// `start` in generation order, the table's move first, then by the greedy key. Returns where
+    /// the next batch starts, or `None` when this was the last.
+    pub fn fill(
+        &mut self,
+        arena: &mut Arena,
+        hand: CardSet,
+        table: CardSet,
+        start: usize,
+        tt: &Probe,
+    ) -> Option<usize> {
+        self.moves.clear();
+        let mut index = 0;
+        let mut resume = None;
+        for rank in Rank::ALL {
+            let cards = representatives(hand, rank);
+            let Some(&first) = cards.first() else {
+                continue;
+            };
+            let full = try_for_each_legal_capture_in(arena, table, first, |capture| {
+                for &card in &cards {
+                    if index >= start {
+                        if self.moves.is_full() {
+                            return ControlFlow::Break(());
+                        }
+                        self.offer(table, Move::new(card, capture), tt);
+                    }
+                    index += 1;
+                }
+                ControlFlow::Continue(())
+            });
+            if full.is_break() {
+                resume = Some(index);
+                break;
+            }
+        }
+        self.moves
+            .sort_unstable_by_key(|candidate| Reverse(candidate.order));
+        resume
+    }
+
+    /// Adds a move unless an equivalent one is in the batch.
+    fn offer(&mut self, table: CardSet, played: Move, tt: &Probe) {
+        let class = Class::of(table, played);
+        if self.moves.iter().all(|other| other.class != class) {
+            self.moves.push(Candidate {
+                played,
+                order: (
+                    tt.is_best(played),
+                    GreedyKey::new(table, played.card, played.capture),
+                ),
+                class,
+            });
+        }
+    }
+
+    /// The batch's moves, in the order to try them.
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves.iter().map(|candidate| candidate.played)
+    }
+}
+
+/// A class of equivalent moves: the played card's rank and points, and the signature of
+/// the table the move leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Class {
+    rank: u8,
+    points: u8,
+    signature: u64,
+}
+
+impl Class {
+    /// The class of playing `played` on `table`.
+    pub fn of(table: CardSet, played: Move) -> Class {
+        let left = if played.capture.is_empty() {
+            table.with(played.card)
+        } else {
+            table - played.capture
+        };
+        Class {
+            rank: played.card.rank().index(),
+            points: played.card.points(),
+            signature: signature(left),
+        }
+    }
+}

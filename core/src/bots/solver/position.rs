@@ -1,0 +1,514 @@
+//! The perfect-information state the solver searches: every hand, the table, the deck order
+//! still to come, and only what scoring needs of the piles (card count, points, tablas).
+
+use core::fmt;
+
+use crate::capture::{can_capture, check_capture};
+use crate::moves::{for_each_move, IllegalMove, Move};
+use crate::players::{PlayerCount, MAX_HAND};
+use crate::score::MOST_CARDS_BONUS;
+use crate::{Card, CardSet, Game, MOVES_PER_GAME};
+
+/// Most cards the deck can still hold once the table has been dealt.
+const DECK_CARDS: usize = MOVES_PER_GAME;
+
+/// What fills the deck array past its cards, so that equal positions compare equal.
+const FILLER: Card = Card::new(crate::Rank::Ace, crate::Suit::Clubs);
+
+/// `to_move` once the game is over.
+const FINISHED: u8 = u8::MAX;
+
+/// `last_capturer` when nobody has captured yet.
+const NOBODY: u8 = u8::MAX;
+
+/// Everything needed to build a [`Position`] from parts (for a bot that samples the hidden
+/// cards). Per-seat slices must have one entry per player.
+#[derive(Clone, Copy, Debug)]
+pub struct Setup<'a> {
+    /// How many play.
+    pub players: PlayerCount,
+    /// The seat to move (ignored when every hand and the deck are empty: the game is over).
+    pub to_move: usize,
+    /// Every seat's hand.
+    pub hands: &'a [CardSet],
+    /// The cards face up on the table.
+    pub table: CardSet,
+    /// The cards not yet dealt, in dealing order (top first).
+    pub undealt: &'a [Card],
+    /// Cards in each seat's pile.
+    pub pile_cards: &'a [u32],
+    /// Points of the cards in each seat's pile.
+    pub pile_points: &'a [u32],
+    /// Each seat's tablas.
+    pub tablas: &'a [u32],
+    /// The seat that captured last, if anyone has.
+    pub last_capturer: Option<usize>,
+}
+
+/// Why parts do not make a [`Position`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionError {
+    /// More players than the position type has seats for.
+    TooManyPlayers,
+    /// A per-seat slice does not have one entry per player.
+    WrongSeatCount,
+    /// A seat index is out of range.
+    BadSeat,
+    /// A card is in two places, or the undealt deck is too long or cannot be dealt out
+    /// evenly.
+    BadCards,
+    /// Hand sizes that no game reaches: the seats before the one to move hold one card
+    /// fewer than the others, and a deal gives at most six cards.
+    BadHands,
+    /// A pile count, point total or tabla count no game reaches.
+    BadPiles,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PositionError::TooManyPlayers => "more players than the position has seats",
+            PositionError::WrongSeatCount => "a per-seat list has the wrong length",
+            PositionError::BadSeat => "a seat is out of range",
+            PositionError::BadCards => "a card is in two places",
+            PositionError::BadHands => "hand sizes no game reaches",
+            PositionError::BadPiles => "pile figures no game reaches",
+        })
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// A compact, `Copy` state of a game whose every card is known, for at most `SEATS`
+/// players (`Position<2>` for the two-player game is about 100 bytes). Moves are played
+/// by copy-make ([`Position::play`]); deals and the end follow the rules exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position<const SEATS: usize> {
+    players: PlayerCount,
+    to_move: u8,
+    last_capturer: u8,
+    deck_len: u8,
+    table: CardSet,
+    hands: [CardSet; SEATS],
+    pile_cards: [u8; SEATS],
+    pile_points: [u8; SEATS],
+    tablas: [u8; SEATS],
+    deck: [Card; DECK_CARDS],
+    /// A hash of the undealt cards and their places, kept up to date at each deal, so that
+    /// a transposition table may serve positions with different decks.
+    deck_hash: u64,
+}
+
+/// The splitmix64 finaliser: a cheap, well-mixing bijection on words.
+pub(crate) const fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The deck hash's term for `card` at `from_end` places from the deck's bottom: the places
+/// of the cards still undealt do not change when the top ones are dealt.
+const fn deck_term(card: Card, from_end: usize) -> u64 {
+    mix(0xD1CE_0000 | (from_end as u64) << 8 | card.index() as u64)
+}
+
+impl<const SEATS: usize> Position<SEATS> {
+    /// The game's position, hidden cards and deck order included.
+    pub fn from_game(game: &Game) -> Result<Self, PositionError> {
+        let players = game.players();
+        let seats = players.get();
+        if seats > SEATS {
+            return Err(PositionError::TooManyPlayers);
+        }
+        let mut hands = [CardSet::EMPTY; SEATS];
+        let mut pile_cards = [0; SEATS];
+        let mut pile_points = [0; SEATS];
+        let mut tablas = [0; SEATS];
+        for seat in 0..seats {
+            hands[seat] = game.hand(seat);
+            pile_cards[seat] = game.pile(seat).len() as u32;
+            pile_points[seat] = game.pile(seat).points();
+            tablas[seat] = game.tablas(seat);
+        }
+        let undealt = game
+            .deck()
+            .cards()
+            .get(52 - game.undealt()..)
+            .unwrap_or(&[]);
+        Position::new(&Setup {
+            players,
+            to_move: game.to_move().unwrap_or(0),
+            hands: &hands[..seats],
+            table: game.table(),
+            undealt,
+            pile_cards: &pile_cards[..seats],
+            pile_points: &pile_points[..seats],
+            tablas: &tablas[..seats],
+            last_capturer: game.last_capturer(),
+        })
+    }
+
+    /// A position from parts, checked for everything the solver relies on. When every hand
+    /// is empty the next deal is made (or the game ends) at once.
+    pub fn new(setup: &Setup<'_>) -> Result<Self, PositionError> {
+        let seats = setup.players.get();
+        if seats > SEATS {
+            return Err(PositionError::TooManyPlayers);
+        }
+        let per_seat = [
+            setup.hands.len(),
+            setup.pile_cards.len(),
+            setup.pile_points.len(),
+            setup.tablas.len(),
+        ];
+        if per_seat.iter().any(|&len| len != seats) {
+            return Err(PositionError::WrongSeatCount);
+        }
+        if setup.to_move >= seats || setup.last_capturer.is_some_and(|seat| seat >= seats) {
+            return Err(PositionError::BadSeat);
+        }
+        let mut seen = setup.table;
+        let mut count = setup.table.len();
+        let piles = (setup.pile_cards.iter()).fold(0u32, |sum, &cards| sum.saturating_add(cards));
+        for &hand in setup.hands {
+            seen |= hand;
+            count += hand.len();
+        }
+        for &card in setup.undealt {
+            seen = seen.with(card);
+        }
+        count += setup.undealt.len();
+        let whole_deals = setup.undealt.len() % seats == 0;
+        if count != seen.len() || setup.undealt.len() > DECK_CARDS || !whole_deals {
+            return Err(PositionError::BadCards);
+        }
+        // Seat 0 has moved as often as every seat before the one to move, once more than
+        // the others (when it is not seat 0's turn).
+        let first = setup.hands.first().map_or(0, |hand| hand.len());
+        let between_deals = setup.hands.iter().all(|hand| hand.is_empty());
+        let hands_fit = setup.hands.iter().enumerate().all(|(seat, hand)| {
+            let expected = if between_deals {
+                0
+            } else if seat < setup.to_move {
+                first
+            } else {
+                first + usize::from(setup.to_move > 0)
+            };
+            hand.len() == expected && expected <= MAX_HAND
+        });
+        if !hands_fit {
+            return Err(PositionError::BadHands);
+        }
+        let piles_fit = piles as usize + count <= 52
+            && setup.pile_points.iter().all(|&points| points <= 22)
+            && setup
+                .tablas
+                .iter()
+                .all(|&tablas| tablas as usize <= MOVES_PER_GAME);
+        if !piles_fit {
+            return Err(PositionError::BadPiles);
+        }
+
+        let mut position = Position {
+            players: setup.players,
+            to_move: setup.to_move as u8,
+            last_capturer: setup.last_capturer.map_or(NOBODY, |seat| seat as u8),
+            deck_len: setup.undealt.len() as u8,
+            table: setup.table,
+            hands: [CardSet::EMPTY; SEATS],
+            pile_cards: [0; SEATS],
+            pile_points: [0; SEATS],
+            tablas: [0; SEATS],
+            deck: [FILLER; DECK_CARDS],
+            deck_hash: 0,
+        };
+        for seat in 0..seats {
+            position.hands[seat] = setup.hands[seat];
+            position.pile_cards[seat] = setup.pile_cards[seat] as u8;
+            position.pile_points[seat] = setup.pile_points[seat] as u8;
+            position.tablas[seat] = setup.tablas[seat] as u8;
+        }
+        for (place, &card) in setup.undealt.iter().enumerate() {
+            position.deck[place] = card;
+            position.deck_hash ^= deck_term(card, setup.undealt.len() - place);
+        }
+        if position.hands[..seats].iter().all(|hand| hand.is_empty()) {
+            position.next_deal_or_end();
+        }
+        Ok(position)
+    }
+
+    /// How many play.
+    pub const fn players(&self) -> PlayerCount {
+        self.players
+    }
+
+    /// The seat to move, or `None` once the game is over.
+    pub const fn to_move(&self) -> Option<usize> {
+        if self.to_move == FINISHED {
+            None
+        } else {
+            Some(self.to_move as usize)
+        }
+    }
+
+    /// True when every card has been played and the table settled.
+    pub const fn is_finished(&self) -> bool {
+        self.to_move == FINISHED
+    }
+
+    /// The cards face up on the table.
+    pub const fn table(&self) -> CardSet {
+        self.table
+    }
+
+    /// A seat's hand (empty for a seat out of range).
+    pub fn hand(&self, seat: usize) -> CardSet {
+        self.seat_field(&self.hands, seat).unwrap_or_default()
+    }
+
+    /// The cards still to be dealt, top first.
+    pub fn undealt(&self) -> &[Card] {
+        self.deck.get(..self.deck_len as usize).unwrap_or(&[])
+    }
+
+    /// The seat that captured last, if anyone has.
+    pub fn last_capturer(&self) -> Option<usize> {
+        (self.last_capturer != NOBODY).then_some(self.last_capturer as usize)
+    }
+
+    /// Cards in a seat's pile.
+    pub fn pile_cards(&self, seat: usize) -> u32 {
+        self.seat_field(&self.pile_cards, seat).map_or(0, u32::from)
+    }
+
+    /// A seat's score so far without the bonus for most cards: pile points and tablas.
+    /// Once the game is over, [`Position::total`] adds the bonus.
+    pub fn score(&self, seat: usize) -> u32 {
+        let points = self.seat_field(&self.pile_points, seat).unwrap_or(0);
+        let tablas = self.seat_field(&self.tablas, seat).unwrap_or(0);
+        u32::from(points) + u32::from(tablas)
+    }
+
+    /// A seat's final total (as [`crate::GameResult::total`]), once the game is over.
+    pub fn total(&self, seat: usize) -> Option<u32> {
+        if !self.is_finished() || seat >= self.players.get() {
+            return None;
+        }
+        let bonus = self.most_cards() == Some(seat);
+        Some(self.score(seat) + if bonus { MOST_CARDS_BONUS } else { 0 })
+    }
+
+    /// The final margin of `seat` over the others, `(n − 1)·own − Σ others`, once the game
+    /// is over: what the solver's values are.
+    pub fn margin(&self, seat: usize) -> Option<i32> {
+        let own = self.total(seat)? as i32;
+        let all: i32 = (0..self.players.get())
+            .filter_map(|other| self.total(other))
+            .map(|total| total as i32)
+            .sum();
+        Some(self.players.get() as i32 * own - all)
+    }
+
+    /// Calls `visit` for every legal move of the seat to move.
+    pub fn for_each_legal_move(&self, visit: impl FnMut(Move)) {
+        if let Some(seat) = self.to_move() {
+            for_each_move(self.hand(seat), self.table, visit);
+        }
+    }
+
+    /// The position after a legal move; an illegal one is refused.
+    pub fn play(&self, played: Move) -> Result<Self, IllegalMove> {
+        let Some(seat) = self.to_move() else {
+            return Err(IllegalMove::GameOver);
+        };
+        if !self.hand(seat).contains(played.card) {
+            return Err(IllegalMove::CardNotInHand(played.card));
+        }
+        check_capture(self.table, played.card, played.capture)?;
+        Ok(self.after(played, seat).0)
+    }
+
+    fn seat_field<T: Copy>(&self, field: &[T; SEATS], seat: usize) -> Option<T> {
+        field[..self.players.get().min(SEATS)].get(seat).copied()
+    }
+
+    /// The seat holding strictly the most cards, if one does.
+    fn most_cards(&self) -> Option<usize> {
+        let counts = &self.pile_cards[..self.players.get().min(SEATS)];
+        let most = counts.iter().copied().max()?;
+        let mut holders = counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &cards)| cards == most);
+        match (holders.next(), holders.next()) {
+            (Some((seat, _)), None) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// The weight of `seat`'s points in `hero`'s value: `n − 1` for the hero, −1 for others.
+    fn weight(&self, seat: usize, hero: usize) -> i32 {
+        if seat == hero {
+            self.players.get() as i32 - 1
+        } else {
+            -1
+        }
+    }
+
+    /// The hero's value from the bonus for most cards alone, once the game is over; the
+    /// rest of the value is the weighted scores, which the search adds move by move.
+    pub(crate) fn bonus_value(&self, hero: usize) -> i32 {
+        self.most_cards()
+            .map_or(0, |seat| self.weight(seat, hero) * MOST_CARDS_BONUS as i32)
+    }
+
+    /// The hero's value of the scores so far: `Σ weight × (points + tablas)`.
+    pub(crate) fn score_value(&self, hero: usize) -> i32 {
+        (0..self.players.get().min(SEATS))
+            .map(|seat| self.weight(seat, hero) * self.score(seat) as i32)
+            .sum()
+    }
+
+    /// Plays a legal move for `seat` (the seat to move), returning the new position and how
+    /// much the hero's weighted score grew (captured points, tabla, and at the end the
+    /// table's points for the last capturer).
+    pub(crate) fn after_for(&self, played: Move, seat: usize, hero: usize) -> (Self, i32) {
+        let (next, gains) = self.after(played, seat);
+        let value = self.weight(seat, hero) * gains.mover
+            + gains
+                .last_capturer
+                .map_or(0, |(last, points)| self.weight(last, hero) * points);
+        (next, value)
+    }
+
+    /// The hero's best value of the game's last move, made by `seat` (to move, one card
+    /// left, deck empty), in `seat`'s own interest (`maximising` when it is the hero).
+    ///
+    /// Every capture ends the game alike (the capturer is the last capturer and so also
+    /// gets the rest of the table) except that taking the whole table is a tabla, which
+    /// the mover always prefers; so there are at most two distinct choices: a discard, and
+    /// the best capture.
+    pub(crate) fn last_move_value(&self, seat: usize, hero: usize, maximising: bool) -> i32 {
+        let Some(card) = self.hand(seat).first() else {
+            return self.bonus_value(hero);
+        };
+        let (discarded, gain) = self.after_for(Move::discard(card), seat, hero);
+        let discard = gain + discarded.bonus_value(hero);
+        let tabla = check_capture(self.table, card, self.table).is_ok();
+        if !tabla && !can_capture(self.table, card) {
+            return discard;
+        }
+        // Take the whole table; without a tabla, take the tabla back.
+        let (mut taken, mut gain) = self.after_for(Move::new(card, self.table), seat, hero);
+        if !tabla {
+            taken.tablas[seat] -= 1;
+            gain -= self.weight(seat, hero);
+        }
+        let capture = gain + taken.bonus_value(hero);
+        if maximising {
+            discard.max(capture)
+        } else {
+            discard.min(capture)
+        }
+    }
+
+    fn after(&self, played: Move, seat: usize) -> (Self, Gains) {
+        let mut next = *self;
+        let mut gains = Gains::default();
+        next.hands[seat] = next.hands[seat].without(played.card);
+        if played.capture.is_empty() {
+            next.table = next.table.with(played.card);
+        } else {
+            next.table -= played.capture;
+            let points = played.capture.points() + played.card.points() as u32;
+            let tabla = next.table.is_empty() as u32;
+            next.pile_cards[seat] += played.capture.len() as u8 + 1;
+            next.pile_points[seat] += points as u8;
+            next.tablas[seat] += tabla as u8;
+            next.last_capturer = seat as u8;
+            gains.mover = (points + tabla) as i32;
+        }
+        let seats = self.players.get();
+        if next.hands[..seats].iter().any(|hand| !hand.is_empty()) {
+            next.to_move = ((seat + 1) % seats) as u8;
+        } else {
+            gains.last_capturer = next.next_deal_or_end();
+        }
+        (next, gains)
+    }
+
+    /// With every hand empty: deals, or ends the game giving the table to the last
+    /// capturer, whose seat and points are returned.
+    fn next_deal_or_end(&mut self) -> Option<(usize, i32)> {
+        let seats = self.players.get();
+        let left = self.deck_len as usize;
+        if left > 0 {
+            let cards = self.players.hand_size(left) * seats;
+            for (place, &card) in self.deck[..cards].iter().enumerate() {
+                self.hands[place % seats] = self.hands[place % seats].with(card);
+                self.deck_hash ^= deck_term(card, left - place);
+            }
+            // The deck stays a prefix of the array, the rest filler: one state, one form.
+            self.deck.copy_within(cards..left, 0);
+            self.deck[left - cards..left].fill(FILLER);
+            self.deck_len -= cards as u8;
+            self.to_move = 0;
+            return None;
+        }
+        self.to_move = FINISHED;
+        let last = self.last_capturer;
+        let table = core::mem::take(&mut self.table);
+        let seat = usize::from(last);
+        if last == NOBODY || seat >= SEATS {
+            return None;
+        }
+        let points = table.points();
+        self.pile_cards[seat] += table.len() as u8;
+        self.pile_points[seat] += points as u8;
+        Some((seat, points as i32))
+    }
+
+    /// Moves left in the game: the cards in hands and in the deck.
+    pub(crate) fn moves_left(&self) -> usize {
+        let held: usize = self.hands[..self.players.get().min(SEATS)]
+            .iter()
+            .map(|hand| hand.len())
+            .sum();
+        held + self.deck_len as usize
+    }
+
+    /// A 64-bit key of everything the rest of the game depends on, for `hero`: hands,
+    /// table, deck, the seat to move, the last capturer, and the pile counts relative to
+    /// seat 0 (the bonus for most cards depends on nothing else). Points and tablas so far
+    /// are left out: the search stores values of the rest of the game only.
+    pub(crate) fn key(&self, hero: usize) -> u64 {
+        let seats = self.players.get().min(SEATS);
+        let mut hash = mix(self.table.bits() ^ self.deck_hash);
+        for hand in &self.hands[..seats] {
+            hash = mix(hash ^ hand.bits());
+        }
+        let base = self.pile_cards[0];
+        let mut packed = 0u64;
+        for (index, &cards) in self.pile_cards[..seats].iter().enumerate() {
+            packed = packed << 8 | u64::from(cards.wrapping_sub(base));
+            if index % 8 == 7 {
+                hash = mix(hash ^ packed);
+                packed = 0;
+            }
+        }
+        let state = u64::from(self.to_move)
+            | u64::from(self.last_capturer) << 8
+            | (hero as u64) << 16
+            | u64::from(self.deck_len) << 24;
+        mix(mix(hash ^ packed) ^ state)
+    }
+}
+
+/// What a move added to scores: the mover's points and tabla, and at the end of the game
+/// the last capturer with the table's points.
+#[derive(Clone, Copy, Debug, Default)]
+struct Gains {
+    mover: i32,
+    last_capturer: Option<(usize, i32)>,
+}

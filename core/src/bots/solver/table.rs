@@ -1,0 +1,132 @@
+//! The transposition table: bounds on the rest-of-game value of positions already
+//! searched, in memory the caller gives.
+
+use crate::{Card, CardSet, Move};
+
+/// One slot of the transposition table: 16 bytes (a 64-bit key, two 16-bit bounds, the
+/// moves left at the position, and the best move found, as its card and a 16-bit tag of
+/// its capture).
+///
+/// The bounds are of the value of the rest of the game, which does not depend on how deep
+/// the position was met, so an entry serves every later visit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    key: u64,
+    lower: i16,
+    upper: i16,
+    card: u8,
+    /// Moves left in the game at the position: what a search of it cost, roughly.
+    depth: u8,
+    capture_tag: u16,
+}
+
+/// `Entry::card` when no move is known.
+const NO_CARD: u8 = u8::MAX;
+
+impl Entry {
+    /// A slot that knows nothing: its bounds are the widest, so it can never mislead.
+    pub const EMPTY: Entry = Entry {
+        key: 0,
+        lower: i16::MIN,
+        upper: i16::MAX,
+        card: NO_CARD,
+        depth: 0,
+        capture_tag: 0,
+    };
+}
+
+impl Default for Entry {
+    fn default() -> Entry {
+        Entry::EMPTY
+    }
+}
+
+/// The 16-bit tag that names a capture among a position's moves.
+fn capture_tag(capture: CardSet) -> u16 {
+    let bits = capture.bits();
+    (bits ^ bits >> 16 ^ bits >> 32 ^ bits >> 48) as u16
+}
+
+/// What a probe found: bounds on the value, and the best move known.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Probe {
+    pub lower: i16,
+    pub upper: i16,
+    pub best: Option<(Card, u16)>,
+}
+
+impl Probe {
+    /// Nothing known.
+    pub const NOTHING: Probe = Probe {
+        lower: i16::MIN,
+        upper: i16::MAX,
+        best: None,
+    };
+
+    /// True when `played` is the move the entry remembers.
+    pub fn is_best(&self, played: Move) -> bool {
+        self.best == Some((played.card, capture_tag(played.capture)))
+    }
+}
+
+/// The caller's slots, in buckets of two: a key may sit in either slot of its bucket; a
+/// new position replaces the one with fewer moves left (cheaper to search again).
+#[derive(Debug)]
+pub(crate) struct Table<'t> {
+    slots: &'t mut [Entry],
+}
+
+impl<'t> Table<'t> {
+    pub fn new(slots: &'t mut [Entry]) -> Table<'t> {
+        Table { slots }
+    }
+
+    /// Forgets every position.
+    pub fn clear(&mut self) {
+        self.slots.fill(Entry::EMPTY);
+    }
+
+    /// The bucket for `key`: the key's high bits scaled to the table, so any size works
+    /// (with one slot, the bucket is that slot).
+    fn bucket(&mut self, key: u64) -> &mut [Entry] {
+        let buckets = self.slots.len().div_ceil(2);
+        let first = ((u128::from(key) * buckets as u128) >> 64) as usize * 2;
+        let end = (first + 2).min(self.slots.len());
+        self.slots.get_mut(first..end).unwrap_or(&mut [])
+    }
+
+    /// What is known of the position with this key.
+    pub fn probe(&mut self, key: u64) -> Probe {
+        let entry = self
+            .bucket(key)
+            .iter()
+            .find(|entry| entry.key == key)
+            .copied()
+            .unwrap_or(Entry::EMPTY);
+        Probe {
+            lower: entry.lower,
+            upper: entry.upper,
+            best: Card::from_index(entry.card).map(|card| (card, entry.capture_tag)),
+        }
+    }
+
+    /// Records bounds for the position with this key (`depth` moves left), and its best
+    /// move if one is known, adding to what the table already knows of it.
+    pub fn store(&mut self, key: u64, depth: usize, lower: i16, upper: i16, best: Option<Move>) {
+        let bucket = self.bucket(key);
+        let same = bucket.iter().position(|entry| entry.key == key);
+        let cheapest = (0..bucket.len()).min_by_key(|&slot| bucket[slot].depth);
+        let Some(slot) = same.or(cheapest).and_then(|slot| bucket.get_mut(slot)) else {
+            return;
+        };
+        let known = if slot.key == key { *slot } else { Entry::EMPTY };
+        *slot = Entry {
+            key,
+            lower: lower.max(known.lower),
+            upper: upper.min(known.upper),
+            card: best.map_or(known.card, |played| played.card.index()),
+            depth: depth as u8,
+            capture_tag: best.map_or(known.capture_tag, |played| capture_tag(played.capture)),
+        };
+    }
+}

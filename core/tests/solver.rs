@@ -1,0 +1,486 @@
+//! The solver against a plain minimax over `Game` (no transposition table, no merging of
+//! equivalent moves), against `Game`'s own play and scoring, and against itself.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+use tablic_core::bots::best_greedy_move;
+use tablic_core::bots::solver::{Entry, Position, PositionError, Setup, SolveError, Solver};
+use tablic_core::{below, Card, CardSet, Game, Move, Pcg32, PlayerCount, MOVES_PER_GAME};
+
+/// Plays `game` until `plies_left` moves remain, greedy or random moves by the seed.
+fn play_until(players: usize, seed: u64, plies_left: usize) -> Game {
+    let players = PlayerCount::new(players).unwrap();
+    let mut game = Game::from_seed(players, seed);
+    let mut rng = Pcg32::new(seed, 11);
+    while MOVES_PER_GAME - game.history().len() > plies_left {
+        let chosen = if below(&mut rng, 2) == 0 {
+            let seat = game.to_move().unwrap();
+            best_greedy_move(game.hand(seat), game.table()).unwrap()
+        } else {
+            random_move(&game, &mut rng)
+        };
+        game.play(chosen).unwrap();
+    }
+    game
+}
+
+fn random_move(game: &Game, rng: &mut Pcg32) -> Move {
+    let mut moves = Vec::new();
+    game.for_each_legal_move(|legal| moves.push(legal));
+    moves[below(rng, moves.len() as u32) as usize]
+}
+
+/// The final margin of `seat`: `(n − 1)·own − Σ others`.
+fn margin(game: &Game, seat: usize) -> i32 {
+    let result = game.result().unwrap();
+    let all: u32 = (0..game.players().get()).map(|s| result.total(s)).sum();
+    game.players().get() as i32 * result.total(seat) as i32 - all as i32
+}
+
+/// Plain minimax of `root`'s final margin: `root` maximises, everyone else minimises.
+fn brute_force(game: &Game, root: usize) -> i32 {
+    let Some(seat) = game.to_move() else {
+        return margin(game, root);
+    };
+    let mut best: Option<i32> = None;
+    game.for_each_legal_move(|legal| {
+        let mut child = game.clone();
+        child.play(legal).unwrap();
+        let value = brute_force(&child, root);
+        best = Some(match best {
+            None => value,
+            Some(best) if seat == root => best.max(value),
+            Some(best) => best.min(value),
+        });
+    });
+    best.unwrap()
+}
+
+fn brute_force_roots(game: &Game) -> HashMap<Move, i32> {
+    let root = game.to_move().unwrap();
+    let mut values = HashMap::new();
+    game.for_each_legal_move(|legal| {
+        let mut child = game.clone();
+        child.play(legal).unwrap();
+        values.insert(legal, brute_force(&child, root));
+    });
+    values
+}
+
+fn solve_roots<const SEATS: usize>(game: &Game, entries: usize) -> HashMap<Move, i32> {
+    let position = Position::<SEATS>::from_game(game).unwrap();
+    let mut table = vec![Entry::EMPTY; entries];
+    let mut solver = Solver::new(&mut table);
+    let mut values = HashMap::new();
+    solver
+        .solve_all(&position, |played, value| {
+            assert!(values.insert(played, value).is_none(), "{played} twice");
+        })
+        .unwrap();
+    values
+}
+
+#[test]
+fn two_player_endgames_match_brute_force() {
+    for seed in 0..24 {
+        for plies_left in [1, 2, 3, 5, 8] {
+            let game = play_until(2, seed, plies_left);
+            let expected = brute_force_roots(&game);
+            assert_eq!(solve_roots::<2>(&game, 1 << 10), expected, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn three_player_endgames_match_brute_force() {
+    for seed in 0..20 {
+        for plies_left in [1, 3, 4, 6, 7] {
+            let game = play_until(3, seed, plies_left);
+            let expected = brute_force_roots(&game);
+            assert_eq!(solve_roots::<3>(&game, 1 << 10), expected, "seed {seed}");
+            // More seats than players changes nothing.
+            assert_eq!(solve_roots::<4>(&game, 1 << 10), expected, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn four_player_endgames_match_brute_force() {
+    for seed in 0..10 {
+        let game = play_until(4, seed, 6);
+        assert_eq!(solve_roots::<4>(&game, 1 << 10), brute_force_roots(&game));
+    }
+}
+
+/// A table filled by solving other positions (other seeds, other player counts) serves
+/// a new one without changing its values.
+#[test]
+fn reused_tables_give_the_same_values() {
+    let mut table = vec![Entry::EMPTY; 1 << 8];
+    for seed in 200..212 {
+        let game = play_until(2 + (seed as usize % 2), seed, 6);
+        let position = Position::<3>::from_game(&game).unwrap();
+        let mut values = HashMap::new();
+        Solver::reusing(&mut table)
+            .solve_all(&position, |played, value| {
+                values.insert(played, value);
+            })
+            .unwrap();
+        assert_eq!(values, solve_roots::<3>(&game, 1 << 12), "seed {seed}");
+    }
+}
+
+#[test]
+fn tiny_and_empty_tables_give_the_same_values() {
+    for seed in 100..110 {
+        let game = play_until(2, seed, 8);
+        let large = solve_roots::<2>(&game, 1 << 14);
+        assert_eq!(solve_roots::<2>(&game, 1), large);
+        assert_eq!(solve_roots::<2>(&game, 0), large);
+    }
+}
+
+/// Playing the best move and solving again gives the same value, across a deal too.
+#[test]
+fn best_move_values_are_consistent() {
+    for seed in 0..6 {
+        let game = play_until(2, seed, 14);
+        let mut position = Position::<2>::from_game(&game).unwrap();
+        let mut table = vec![Entry::EMPTY; 1 << 16];
+        let mut solver = Solver::new(&mut table);
+        while let Some(seat) = position.to_move() {
+            let (best, value) = solver.best_move(&position).unwrap();
+            assert_eq!(solver.value(&position), Ok(value));
+            let mut best_seen = i32::MIN;
+            solver
+                .solve_all(&position, |_, other| best_seen = best_seen.max(other))
+                .unwrap();
+            assert_eq!(best_seen, value);
+            position = position.play(best).unwrap();
+            let next = match position.to_move() {
+                None => position.margin(seat).unwrap(),
+                Some(next) if next == seat => solver.value(&position).unwrap(),
+                Some(_) => -solver.value(&position).unwrap(),
+            };
+            assert_eq!(next, value, "seed {seed}");
+        }
+    }
+}
+
+/// Playing moves on a `Position` gives what `Game` gives, deals and final scores included.
+fn replay_both_ways<const SEATS: usize>(players: usize, seed: u64) {
+    let mut game = Game::from_seed(PlayerCount::new(players).unwrap(), seed);
+    let mut position = Position::<SEATS>::from_game(&game).unwrap();
+    let mut rng = Pcg32::new(seed, 5);
+    while !game.is_finished() {
+        let chosen = random_move(&game, &mut rng);
+        game.play(chosen).unwrap();
+        position = position.play(chosen).unwrap();
+        assert_eq!(position, Position::<SEATS>::from_game(&game).unwrap());
+    }
+    let result = game.result().unwrap();
+    for seat in 0..players {
+        assert_eq!(position.total(seat), Some(result.total(seat)));
+        assert_eq!(position.margin(seat), Some(margin(&game, seat)));
+    }
+    assert_eq!(
+        position.play(Move::discard(card("AS"))),
+        Err(tablic_core::IllegalMove::GameOver)
+    );
+}
+
+#[test]
+fn positions_play_and_score_like_games() {
+    for seed in 0..30 {
+        replay_both_ways::<2>(2, seed);
+        replay_both_ways::<3>(3, seed);
+        replay_both_ways::<4>(4, seed);
+        replay_both_ways::<8>(6, seed);
+    }
+    replay_both_ways::<48>(48, 1);
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn set(text: &str) -> CardSet {
+    text.parse().unwrap()
+}
+
+/// An exact case: the last two cards. Seat 0 holds 10♦ and the table has 10♠: taking it is
+/// a tabla worth 3 points, then seat 1's discard goes to seat 0 at the end.
+#[test]
+fn a_hand_made_last_trick() {
+    let hands = [set("10D"), set("2S")];
+    let position = Position::<2>::new(&Setup {
+        players: PlayerCount::TWO,
+        to_move: 0,
+        hands: &hands,
+        table: set("10S"),
+        undealt: &[],
+        pile_cards: &[24, 24],
+        pile_points: &[10, 9],
+        tablas: &[0, 0],
+        last_capturer: Some(1),
+    })
+    .unwrap();
+    let mut values = HashMap::new();
+    let mut table = [Entry::EMPTY; 4];
+    let mut solver = Solver::new(&mut table);
+    solver
+        .solve_all(&position, |played, value| {
+            values.insert(played, value);
+        })
+        .unwrap();
+    // Take: 10 + 3 + 1 tabla = 14 with 27 cards (+3) against 9 with 24: 17 − 9 = 8.
+    assert_eq!(values[&Move::new(card("10D"), set("10S"))], 8);
+    // Discard: seat 1 may take nothing (2 on 10D 10S), the table goes to seat 1 (last
+    // capturer): 10 against 9 + 3 points + 3 for 28 cards: 10 − 15 = −5.
+    assert_eq!(values[&Move::discard(card("10D"))], -5);
+    assert_eq!(values.len(), 2);
+    assert_eq!(
+        solver.best_move(&position),
+        Ok((Move::new(card("10D"), set("10S")), 8))
+    );
+}
+
+#[test]
+fn a_node_budget_stops_the_search() {
+    let game = play_until(2, 3, 12);
+    let position = Position::<2>::from_game(&game).unwrap();
+    let mut table = vec![Entry::EMPTY; 1 << 12];
+    let mut solver = Solver::new(&mut table);
+    solver.set_node_budget(Some(10));
+    assert_eq!(solver.value(&position), Err(SolveError::OutOfBudget));
+    assert_eq!(solver.best_move(&position), Err(SolveError::OutOfBudget));
+    solver.set_node_budget(None);
+    let value = solver.value(&position).unwrap();
+    solver.clear();
+    let mut fresh = vec![Entry::EMPTY; 1 << 12];
+    assert_eq!(Solver::new(&mut fresh).value(&position), Ok(value));
+    assert!(solver.nodes() > 10);
+}
+
+#[test]
+fn finished_games_have_no_moves_to_solve() {
+    let game = play_until(2, 9, 0);
+    let position = Position::<2>::from_game(&game).unwrap();
+    assert!(position.is_finished());
+    let mut table = [Entry::EMPTY; 1];
+    let mut solver = Solver::new(&mut table);
+    assert_eq!(solver.value(&position), Err(SolveError::GameOver));
+    assert_eq!(solver.best_move(&position), Err(SolveError::GameOver));
+    assert_eq!(
+        solver.solve_all(&position, |_, _| ()),
+        Err(SolveError::GameOver)
+    );
+}
+
+#[test]
+fn malformed_parts_are_refused() {
+    let hands = [set("2S 3S"), set("4S 5S")];
+    let good = Setup {
+        players: PlayerCount::TWO,
+        to_move: 0,
+        hands: &hands,
+        table: set("6S"),
+        undealt: &[card("7S"), card("8S")],
+        pile_cards: &[0, 0],
+        pile_points: &[0, 0],
+        tablas: &[0, 0],
+        last_capturer: None,
+    };
+    assert!(Position::<2>::new(&good).is_ok());
+    let too_many = Setup {
+        players: PlayerCount::new(3).unwrap(),
+        ..good
+    };
+    assert_eq!(
+        Position::<2>::new(&too_many),
+        Err(PositionError::TooManyPlayers)
+    );
+    assert_eq!(
+        Position::<3>::new(&too_many),
+        Err(PositionError::WrongSeatCount)
+    );
+    let seat = Setup { to_move: 2, ..good };
+    assert_eq!(Position::<2>::new(&seat), Err(PositionError::BadSeat));
+    let twice = Setup {
+        table: set("2S"),
+        ..good
+    };
+    assert_eq!(Position::<2>::new(&twice), Err(PositionError::BadCards));
+    let odd = Setup {
+        undealt: &[card("7S"), card("8S"), card("9S")],
+        ..good
+    };
+    assert_eq!(Position::<2>::new(&odd), Err(PositionError::BadCards));
+    let uneven = [set("2S"), set("4S 5S")];
+    let hands = Setup {
+        hands: &uneven,
+        ..good
+    };
+    assert_eq!(Position::<2>::new(&hands), Err(PositionError::BadHands));
+    assert!(Position::<2>::new(&Setup {
+        to_move: 1,
+        ..hands
+    })
+    .is_ok());
+    let piles = Setup {
+        pile_cards: &[47, 0],
+        ..good
+    };
+    assert_eq!(Position::<2>::new(&piles), Err(PositionError::BadPiles));
+}
+
+/// Plain minimax of `root`'s final margin on a `Position` (no table, no merging).
+fn brute_force_position<const SEATS: usize>(position: &Position<SEATS>, root: usize) -> i32 {
+    let Some(seat) = position.to_move() else {
+        return position.margin(root).unwrap();
+    };
+    let mut values = Vec::new();
+    position.for_each_legal_move(|legal| {
+        values.push(brute_force_position(&position.play(legal).unwrap(), root));
+    });
+    let best = if seat == root {
+        values.iter().max()
+    } else {
+        values.iter().min()
+    };
+    *best.unwrap()
+}
+
+/// A position crowded with cards of few ranks (so with many equivalent moves), 2♣ and
+/// 10♦ among them, a table of 2 to 6 cards, hands of `size` cards, and maybe one more
+/// card a seat still to deal.
+fn crowded_position(seed: u64, players: usize, size: usize) -> Position<3> {
+    crowded_position_with(seed, players, size, ["A", "2", "3", "5", "8", "10"], 2)
+}
+
+fn crowded_position_with(
+    seed: u64,
+    players: usize,
+    size: usize,
+    ranks: [&str; 6],
+    least_on_table: usize,
+) -> Position<3> {
+    let mut rng = Pcg32::new(seed, 3);
+    let mut pool: Vec<Card> = ranks
+        .iter()
+        .flat_map(|rank| ["C", "D", "H", "S"].map(|suit| card(&format!("{rank}{suit}"))))
+        .collect();
+    for index in (1..pool.len()).rev() {
+        pool.swap(index, below(&mut rng, index as u32 + 1) as usize);
+    }
+    let mut cards = pool.into_iter();
+    let table_size = least_on_table + below(&mut rng, 5) as usize;
+    let table: CardSet = cards.by_ref().take(table_size).collect();
+    let hands: Vec<CardSet> = (0..players)
+        .map(|_| cards.by_ref().take(size).collect())
+        .collect();
+    let undealt: Vec<Card> = cards
+        .by_ref()
+        .take(players * below(&mut rng, 2) as usize)
+        .collect();
+    let pile_cards: Vec<u32> = (0..players).map(|_| below(&mut rng, 4)).collect();
+    Position::new(&Setup {
+        players: PlayerCount::new(players).unwrap(),
+        to_move: 0,
+        hands: &hands,
+        table,
+        undealt: &undealt,
+        pile_cards: &pile_cards,
+        pile_points: &vec![1; players],
+        tablas: &vec![0; players],
+        last_capturer: (below(&mut rng, 2) == 0).then_some(players - 1),
+    })
+    .unwrap()
+}
+
+/// How many moves stay distinct after merging: played rank and points, and the table left
+/// up to suits (cards per rank, 2♣ and 10♦ named).
+fn distinct_moves<const SEATS: usize>(position: &Position<SEATS>) -> usize {
+    let mut classes = std::collections::HashSet::new();
+    position.for_each_legal_move(|legal| {
+        let left = if legal.capture.is_empty() {
+            position.table().with(legal.card)
+        } else {
+            position.table() - legal.capture
+        };
+        let per_rank: Vec<usize> = (0..13)
+            .map(|rank| {
+                let cards = left.bits() >> (4 * rank) & 0xF;
+                cards.count_ones() as usize
+                    - left.contains(card("2C")) as usize * (rank == 1) as usize
+                    - left.contains(card("10D")) as usize * (rank == 9) as usize
+            })
+            .collect();
+        let special = (left.contains(card("2C")), left.contains(card("10D")));
+        classes.insert((legal.card.rank(), legal.card.points(), per_rank, special));
+    });
+    classes.len()
+}
+
+/// Tables so crowded that a node has more distinct moves than the solver holds at once,
+/// so that it searches them in batches.
+#[test]
+fn crowded_tables_are_searched_in_batches() {
+    let mut batched = 0;
+    for seed in 0..12 {
+        let ranks = ["A", "2", "3", "4", "6", "K"];
+        let position = crowded_position_with(seed, 2, 1, ranks, 10);
+        position.for_each_legal_move(|legal| {
+            batched += (distinct_moves(&position.play(legal).unwrap()) > 32) as usize;
+        });
+        let mut table = vec![Entry::EMPTY; 64];
+        let mut solver = Solver::new(&mut table);
+        let mut values = HashMap::new();
+        solver
+            .solve_all(&position, |played, value| {
+                values.insert(played, value);
+            })
+            .unwrap();
+        let mut expected = HashMap::new();
+        position.for_each_legal_move(|legal| {
+            expected.insert(
+                legal,
+                brute_force_position(&position.play(legal).unwrap(), 0),
+            );
+        });
+        assert_eq!(values, expected, "seed {seed}");
+        let (best, value) = solver.best_move(&position).unwrap();
+        assert_eq!(expected[&best], value);
+        assert_eq!(expected.values().max(), Some(&value));
+    }
+    assert!(batched > 0, "no position needed batches");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Merging equivalent moves never changes a value, deals included.
+    #[test]
+    fn crowded_positions_match_brute_force(seed in any::<u64>(), three in any::<bool>(), size in 1usize..=3) {
+        let players = if three { 3 } else { 2 };
+        let position = crowded_position(seed, players, if three { size.min(2) } else { size });
+        let mut table = vec![Entry::EMPTY; 16];
+        let mut solver = Solver::new(&mut table);
+        let mut values = HashMap::new();
+        solver.solve_all(&position, |played, value| { values.insert(played, value); }).unwrap();
+        let mut expected = HashMap::new();
+        position.for_each_legal_move(|legal| {
+            expected.insert(legal, brute_force_position(&position.play(legal).unwrap(), 0));
+        });
+        prop_assert_eq!(values, expected);
+    }
+
+    #[test]
+    fn endgames_match_brute_force(seed in any::<u64>(), plies_left in 1usize..=8, three in any::<bool>()) {
+        let (players, plies_left) = if three { (3, plies_left.min(7)) } else { (2, plies_left) };
+        let game = play_until(players, seed, plies_left);
+        let expected = brute_force_roots(&game);
+        prop_assert_eq!(solve_roots::<3>(&game, 64), expected);
+    }
+}
