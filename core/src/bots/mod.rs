@@ -3,10 +3,16 @@
 //! A [`Bot`] sees a [`PlayerView`], never the game, so it cannot peek at other hands.
 
 mod greedy;
+mod minimax;
 mod random;
+pub mod solver;
 mod spec;
 
 pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey};
+pub use minimax::{
+    probably_lacking, CardClass, ClassSet, Decision, MinimaxBot, MinimaxOptions, Score,
+    MAX_BRANCHING,
+};
 pub use random::RandomBot;
 pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError};
 

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bots::{Bot, GreedyBot, RandomBot};
+use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
 use crate::moves::Move;
 use crate::notation::Excerpt;
 use crate::view::PlayerView;
@@ -15,6 +15,13 @@ pub enum BotSpec {
     Random,
     /// [`GreedyBot`].
     Greedy,
+    /// [`MinimaxBot`], with its [`MinimaxOptions`].
+    Minimax {
+        /// Own moves looked ahead before the last deal (1 to 6).
+        depth: u8,
+        /// Most nodes visited per decision (at least 1).
+        nodes: u32,
+    },
 }
 
 /// A bot name or option that is not understood.
@@ -24,6 +31,13 @@ pub enum BotSpecError {
     UnknownBot(Excerpt),
     /// The bot has no such option, or the value is not valid.
     BadOption(Excerpt),
+    /// The option exists but its value is not valid; `expected` says what is.
+    BadValue {
+        /// The option as written.
+        option: Excerpt,
+        /// What the value should be.
+        expected: &'static str,
+    },
     /// Nothing where a bot was expected.
     Empty,
 }
@@ -39,6 +53,9 @@ impl fmt::Display for BotSpecError {
                 f.write_str(")")
             }
             BotSpecError::BadOption(option) => write!(f, "bad bot option {option:?}"),
+            BotSpecError::BadValue { option, expected } => {
+                write!(f, "bad value in bot option {option:?}: expected {expected}")
+            }
             BotSpecError::Empty => f.write_str("empty bot name"),
         }
     }
@@ -52,13 +69,14 @@ fn excerpt(text: &str) -> Excerpt {
 
 impl BotSpec {
     /// The names [`BotSpec::from_str`] accepts.
-    pub const NAMES: [&'static str; 2] = ["random", "greedy"];
+    pub const NAMES: [&'static str; 3] = ["random", "greedy", "minimax"];
 
     /// The bot's name.
     pub const fn name(&self) -> &'static str {
         match self {
             BotSpec::Random => "random",
             BotSpec::Greedy => "greedy",
+            BotSpec::Minimax { .. } => "minimax",
         }
     }
 
@@ -67,6 +85,9 @@ impl BotSpec {
         match self {
             BotSpec::Random => AnyBot::Random(RandomBot::new(seed)),
             BotSpec::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
+            &BotSpec::Minimax { depth, nodes } => {
+                AnyBot::Minimax(MinimaxBot::new(MinimaxOptions { depth, nodes }, seed))
+            }
         }
     }
 }
@@ -82,6 +103,7 @@ impl FromStr for BotSpec {
             "" => return Err(BotSpecError::Empty),
             "random" => BotSpec::Random,
             "greedy" => BotSpec::Greedy,
+            "minimax" => return parse_minimax(options),
             other => return Err(BotSpecError::UnknownBot(excerpt(other))),
         };
         match options
@@ -95,10 +117,57 @@ impl FromStr for BotSpec {
     }
 }
 
-/// Writes the spec back in the form [`BotSpec::from_str`] reads.
+/// `depth=3,nodes=8000` (either, both, or none, in any order) after `minimax:`; an option
+/// given twice is refused, since one of the two would be silently ignored.
+fn parse_minimax(options: &str) -> Result<BotSpec, BotSpecError> {
+    let mut depth = None;
+    let mut nodes = None;
+    for option in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+        let bad_value = |expected| BotSpecError::BadValue {
+            option: excerpt(option),
+            expected,
+        };
+        match option
+            .split_once('=')
+            .map(|(key, value)| (key.trim(), value.trim()))
+        {
+            Some(("depth", value)) if depth.is_none() => {
+                let max = MinimaxOptions::MAX_DEPTH;
+                depth = Some(
+                    value
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|depth| (1..=max).contains(depth))
+                        .ok_or(bad_value("a depth from 1 to 6"))?,
+                );
+            }
+            Some(("nodes", value)) if nodes.is_none() => {
+                nodes = Some(
+                    value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|nodes| *nodes >= 1)
+                        .ok_or(bad_value("a node budget from 1 to 4294967295"))?,
+                );
+            }
+            _ => return Err(BotSpecError::BadOption(excerpt(option))),
+        }
+    }
+    let defaults = MinimaxOptions::DEFAULT;
+    Ok(BotSpec::Minimax {
+        depth: depth.unwrap_or(defaults.depth),
+        nodes: nodes.unwrap_or(defaults.nodes),
+    })
+}
+
+/// Writes the spec back in the form [`BotSpec::from_str`] reads, options included.
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.name())?;
+        match self {
+            BotSpec::Minimax { depth, nodes } => write!(f, ":depth={depth},nodes={nodes}"),
+            BotSpec::Random | BotSpec::Greedy => Ok(()),
+        }
     }
 }
 
@@ -135,6 +204,8 @@ pub enum AnyBot {
     Random(RandomBot),
     /// A [`GreedyBot`].
     Greedy(GreedyBot),
+    /// A [`MinimaxBot`].
+    Minimax(MinimaxBot),
 }
 
 impl Bot for AnyBot {
@@ -142,6 +213,7 @@ impl Bot for AnyBot {
         match self {
             AnyBot::Random(bot) => bot.choose(view),
             AnyBot::Greedy(bot) => bot.choose(view),
+            AnyBot::Minimax(bot) => bot.choose(view),
         }
     }
 }
