@@ -130,7 +130,7 @@ fn time_games(run: Duration) -> Result<f64, Failure> {
         let mut games = 0u64;
         while games == 0 || start.elapsed() < run {
             let outcome = plan
-                .play_game(games, 0, &mut || 0)
+                .play_game(games, 0, &mut || 0, &mut [])
                 .map_err(|error| Failure::Runtime(error.to_string()))?;
             black_box(outcome);
             games += 1;

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde::Serialize;
+use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{split_bot_list, BotSpec};
 use tablic_core::matches::{split_groups, MatchError, MatchPlan};
 use tablic_core::tally::MatchTally;
@@ -151,12 +152,14 @@ fn play_piece(
 ) -> Result<MatchTally, MatchError> {
     let mut tally = MatchTally::for_plan(plan);
     let mut clock = clock_since(Instant::now());
+    // The solving bots' transposition tables, one set per thread.
+    let mut memory = vec![Entry::EMPTY; plan.memory_entries()];
     for group in groups {
         if progress.stop.load(Ordering::Relaxed) {
             break;
         }
         let (games, margin) = (tally.games(), tally.bot(0).scaled_margin);
-        if let Err(error) = plan.play_group(group, &mut tally, &mut clock) {
+        if let Err(error) = plan.play_group(group, &mut tally, &mut clock, &mut memory) {
             progress.stop.store(true, Ordering::Relaxed);
             return Err(error);
         }

@@ -24,7 +24,7 @@
 //! let mut tally = MatchTally::for_plan(&plan);
 //! let mut clock = || 0; // no clock: decision times read 0
 //! for group in 0..10 {
-//!     plan.play_group(group, &mut tally, &mut clock).unwrap();
+//!     plan.play_group(group, &mut tally, &mut clock, &mut []).unwrap();
 //! }
 //! assert_eq!((tally.groups(), tally.games()), (10, 20));
 //! assert_eq!(tally.bot(0).seats[..2], [10, 10]);
@@ -35,7 +35,8 @@ use core::ops::Range;
 
 use arrayvec::ArrayVec;
 
-use crate::bots::{AnyBot, Bot, BotSpec, PlayError};
+use crate::bots::solver::Entry;
+use crate::bots::{AnyBot, BotSpec, PlayError};
 use crate::game::Game;
 use crate::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
 use crate::score::SeatResult;
@@ -125,15 +126,24 @@ impl MatchPlan {
         derive_seed(self.group_seed(group), BOT_SEED_INDEX + index)
     }
 
+    /// Search memory the bots need together, in entries: give [`MatchPlan::play_game`] a
+    /// slice this long (a shorter one only slows the solving bots).
+    pub fn memory_entries(&self) -> usize {
+        self.bots.iter().map(BotSpec::memory_entries).sum()
+    }
+
     /// Plays rotation `rotation` of group `group` (rotation 0 without duplication).
     ///
     /// `clock` returns nanoseconds from any fixed origin; it is read just before and just
     /// after each decision, and only the difference is used (`|| 0` times nothing).
+    /// `memory` is shared out among the bots that search ([`MatchPlan::memory_entries`]);
+    /// they clear what they use, so a game never depends on the one played before.
     pub fn play_game(
         &self,
         group: u64,
         rotation: usize,
         clock: &mut dyn FnMut() -> u64,
+        memory: &mut [Entry],
     ) -> Result<GameOutcome, MatchError> {
         let n = self.players.get();
         let fail = |error| MatchError {
@@ -144,19 +154,22 @@ impl MatchPlan {
         if rotation >= self.games_per_group() {
             return Err(fail(MatchFailure::NoSuchRotation));
         }
-        let mut bots: ArrayVec<AnyBot, MAX_PLAYERS> = self
-            .bots
-            .iter()
-            .enumerate()
-            .map(|(bot, spec)| spec.build(self.bot_seed(group, rotation, bot)))
-            .collect();
+        let mut bots: ArrayVec<AnyBot<'_>, MAX_PLAYERS> = ArrayVec::new();
+        let mut free = memory;
+        for (bot, spec) in self.bots.iter().enumerate() {
+            let (mine, rest) = free.split_at_mut(spec.memory_entries().min(free.len()));
+            free = rest;
+            bots.push(spec.build(self.bot_seed(group, rotation, bot), mine));
+        }
         let mut outcome = GameOutcome::empty(self.players);
         let mut game = Game::from_seed(self.players, self.group_seed(group));
         while let Some(view) = game.current_view() {
             let seat = view.seat();
             let bot = self.bot_at(seat, rotation);
             let start = clock();
-            let chosen = bots[bot].choose(&view);
+            let Some(chosen) = bots[bot].choose(&game) else {
+                break;
+            };
             let spent = clock().saturating_sub(start);
             let record = &mut outcome.bots[bot];
             record.decisions += 1;
@@ -198,9 +211,10 @@ impl MatchPlan {
         group: u64,
         tally: &mut MatchTally,
         clock: &mut dyn FnMut() -> u64,
+        memory: &mut [Entry],
     ) -> Result<(), MatchError> {
         for rotation in 0..self.games_per_group() {
-            tally.add(&self.play_game(group, rotation, clock)?);
+            tally.add(&self.play_game(group, rotation, clock, memory)?);
         }
         Ok(())
     }
@@ -211,9 +225,10 @@ impl MatchPlan {
         groups: Range<u64>,
         tally: &mut MatchTally,
         clock: &mut dyn FnMut() -> u64,
+        memory: &mut [Entry],
     ) -> Result<(), MatchError> {
         for group in groups {
-            self.play_group(group, tally, clock)?;
+            self.play_group(group, tally, clock, memory)?;
         }
         Ok(())
     }
@@ -335,7 +350,6 @@ impl core::error::Error for MatchError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::{play_out, Bot};
 
     fn plan(bots: &[BotSpec], duplicate: bool) -> MatchPlan {
         MatchPlan::new(bots, 7, duplicate).unwrap()
@@ -373,14 +387,17 @@ mod tests {
         let plan = plan(&[BotSpec::Greedy, BotSpec::Random], true);
         for group in 0..20 {
             for rotation in 0..2 {
-                let outcome = plan.play_game(group, rotation, &mut || 0).unwrap();
+                let outcome = plan.play_game(group, rotation, &mut || 0, &mut []).unwrap();
                 let mut game = Game::from_seed(plan.players(), plan.group_seed(group));
                 let mut at_seat: [AnyBot; 2] = core::array::from_fn(|seat| {
                     let bot = plan.bot_at(seat, rotation);
-                    plan.bots()[bot].build(plan.bot_seed(group, rotation, bot))
+                    plan.bots()[bot].build(plan.bot_seed(group, rotation, bot), &mut [])
                 });
-                let [a, b] = &mut at_seat;
-                let result = play_out(&mut game, &mut [a as &mut dyn Bot, b]).unwrap();
+                while let Some(seat) = game.to_move() {
+                    let chosen = at_seat[seat].choose(&game).unwrap();
+                    game.play(chosen).unwrap();
+                }
+                let result = game.result().unwrap();
                 for (bot, record) in outcome.bots().iter().enumerate() {
                     let seat = plan.seat_of(bot, rotation);
                     assert_eq!(record.seat, seat);
@@ -394,14 +411,14 @@ mod tests {
                 assert_eq!(turns as usize, game.history().len());
             }
         }
-        let error = plan.play_game(0, 2, &mut || 0).unwrap_err();
+        let error = plan.play_game(0, 2, &mut || 0, &mut []).unwrap_err();
         assert_eq!(error.error, MatchFailure::NoSuchRotation);
     }
 
     #[test]
     fn margins_are_against_the_mean_of_the_others() {
         let plan = plan(&[BotSpec::Random; 4], false);
-        let outcome = plan.play_game(3, 0, &mut || 0).unwrap();
+        let outcome = plan.play_game(3, 0, &mut || 0, &mut []).unwrap();
         let totals: [f64; 4] = core::array::from_fn(|bot| outcome.bots()[bot].total as f64);
         let sum: f64 = totals.iter().sum();
         let mut margins = 0.0;
@@ -422,7 +439,7 @@ mod tests {
             now += 5;
             now
         };
-        let outcome = plan.play_game(0, 0, &mut clock).unwrap();
+        let outcome = plan.play_game(0, 0, &mut clock, &mut []).unwrap();
         for bot in outcome.bots() {
             assert_eq!(bot.decisions, 24);
             assert_eq!(bot.decision_ns, 5 * 24);

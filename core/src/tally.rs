@@ -290,7 +290,8 @@ mod tests {
 
     fn played(plan: &MatchPlan, groups: core::ops::Range<u64>) -> MatchTally {
         let mut tally = MatchTally::for_plan(plan);
-        plan.play_groups(groups, &mut tally, &mut || 0).unwrap();
+        plan.play_groups(groups, &mut tally, &mut || 0, &mut [])
+            .unwrap();
         tally
     }
 
@@ -321,7 +322,9 @@ mod tests {
         let mut points = 0u64;
         for (group, sample) in samples.iter_mut().enumerate() {
             for rotation in 0..2 {
-                let game = plan.play_game(group as u64, rotation, &mut || 0).unwrap();
+                let game = plan
+                    .play_game(group as u64, rotation, &mut || 0, &mut [])
+                    .unwrap();
                 *sample += game.margin(0) / 2.0;
                 points += game.bots()[0].total as u64;
             }
@@ -338,12 +341,12 @@ mod tests {
     fn an_unfinished_group_is_not_a_sample() {
         let plan = MatchPlan::new(&[BotSpec::Random; 3], 5, true).unwrap();
         let mut tally = MatchTally::for_plan(&plan);
-        tally.add(&plan.play_game(0, 0, &mut || 0).unwrap());
+        tally.add(&plan.play_game(0, 0, &mut || 0, &mut []).unwrap());
         assert_eq!((tally.games(), tally.groups()), (1, 0));
         assert_eq!(tally.margin_variance(0), 0.0);
         let mut rest = MatchTally::for_plan(&plan);
-        rest.add(&plan.play_game(0, 1, &mut || 0).unwrap());
-        rest.add(&plan.play_game(0, 2, &mut || 0).unwrap());
+        rest.add(&plan.play_game(0, 1, &mut || 0, &mut []).unwrap());
+        rest.add(&plan.play_game(0, 2, &mut || 0, &mut []).unwrap());
         tally.merge(&rest);
         assert_eq!(tally, played(&plan, 0..1));
     }

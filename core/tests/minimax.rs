@@ -334,7 +334,9 @@ fn specs_parse_print_and_build() {
     assert_eq!(full.to_string(), "minimax:depth=3,nodes=200000");
     assert_eq!(full.to_string().parse::<BotSpec>(), Ok(full));
     assert!(BotSpec::NAMES.contains(&"minimax"));
-    assert!(matches!(full.build(1), AnyBot::Minimax(bot) if bot.options().nodes == 200_000));
+    assert!(
+        matches!(full.build(1, &mut []), AnyBot::Minimax(bot) if bot.options().nodes == 200_000)
+    );
 }
 
 #[test]

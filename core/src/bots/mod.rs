@@ -2,19 +2,23 @@
 //!
 //! A [`Bot`] sees a [`PlayerView`], never the game, so it cannot peek at other hands.
 
+mod clairvoyant;
 mod greedy;
 mod minimax;
+mod pimc;
 mod random;
 pub mod solver;
 mod spec;
 
+pub use clairvoyant::ClairvoyantBot;
 pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey};
 pub use minimax::{
     probably_lacking, CardClass, ClassSet, Decision, MinimaxBot, MinimaxOptions, Score,
     MAX_BRANCHING,
 };
+pub use pimc::{sample_world, PimcBot, PimcOptions, World, MAX_ROOT_MOVES};
 pub use random::RandomBot;
-pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError};
+pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError, SOLVER_ENTRIES};
 
 use crate::game::Game;
 use crate::moves::{IllegalMove, Move};

@@ -3,10 +3,16 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
+use crate::bots::solver::Entry;
+use crate::bots::{
+    Bot, ClairvoyantBot, GreedyBot, MinimaxBot, MinimaxOptions, PimcBot, PimcOptions, RandomBot,
+};
+use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::Excerpt;
-use crate::view::PlayerView;
+
+/// Transposition-table entries of each solving bot (256 KiB).
+pub const SOLVER_ENTRIES: usize = 1 << 14;
 
 /// Which bot, with its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,6 +28,15 @@ pub enum BotSpec {
         /// Most nodes visited per decision (at least 1).
         nodes: u32,
     },
+    /// [`PimcBot`], with its [`PimcOptions`].
+    Pimc {
+        /// Worlds sampled per decision (1 to 4096).
+        samples: u32,
+        /// Node budget of each world's solve (at least 1).
+        nodes: u64,
+    },
+    /// [`ClairvoyantBot`]: sees every card.
+    Clairvoyant,
 }
 
 /// A bot name or option that is not understood.
@@ -69,7 +84,16 @@ fn excerpt(text: &str) -> Excerpt {
 
 impl BotSpec {
     /// The names [`BotSpec::from_str`] accepts.
-    pub const NAMES: [&'static str; 3] = ["random", "greedy", "minimax"];
+    pub const NAMES: [&'static str; 5] = ["random", "greedy", "minimax", "pimc", "clairvoyant"];
+
+    /// Transposition-table entries a bot of this kind needs ([`BotSpec::build`]'s memory):
+    /// none for bots that do not solve.
+    pub const fn memory_entries(&self) -> usize {
+        match self {
+            BotSpec::Pimc { .. } | BotSpec::Clairvoyant => SOLVER_ENTRIES,
+            BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax { .. } => 0,
+        }
+    }
 
     /// The bot's name.
     pub const fn name(&self) -> &'static str {
@@ -77,17 +101,24 @@ impl BotSpec {
             BotSpec::Random => "random",
             BotSpec::Greedy => "greedy",
             BotSpec::Minimax { .. } => "minimax",
+            BotSpec::Pimc { .. } => "pimc",
+            BotSpec::Clairvoyant => "clairvoyant",
         }
     }
 
-    /// A new bot of this kind drawing its randomness from `seed`.
-    pub fn build(&self, seed: u64) -> AnyBot {
-        match self {
+    /// A new bot of this kind drawing its randomness from `seed`, searching in `memory`
+    /// (at least [`BotSpec::memory_entries`] entries are used; fewer only cost speed).
+    pub fn build<'m>(&self, seed: u64, memory: &'m mut [Entry]) -> AnyBot<'m> {
+        match *self {
             BotSpec::Random => AnyBot::Random(RandomBot::new(seed)),
             BotSpec::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
-            &BotSpec::Minimax { depth, nodes } => {
+            BotSpec::Minimax { depth, nodes } => {
                 AnyBot::Minimax(MinimaxBot::new(MinimaxOptions { depth, nodes }, seed))
             }
+            BotSpec::Pimc { samples, nodes } => {
+                AnyBot::Pimc(PimcBot::new(PimcOptions { samples, nodes }, seed, memory))
+            }
+            BotSpec::Clairvoyant => AnyBot::Clairvoyant(ClairvoyantBot::new(memory)),
         }
     }
 }
@@ -103,7 +134,45 @@ impl FromStr for BotSpec {
             "" => return Err(BotSpecError::Empty),
             "random" => BotSpec::Random,
             "greedy" => BotSpec::Greedy,
-            "minimax" => return parse_minimax(options),
+            "minimax" => {
+                let defaults = MinimaxOptions::DEFAULT;
+                let [depth, nodes] = parse_numbers(
+                    options,
+                    [
+                        (
+                            "depth",
+                            1,
+                            MinimaxOptions::MAX_DEPTH as u64,
+                            "a depth from 1 to 6",
+                        ),
+                        (
+                            "nodes",
+                            1,
+                            u32::MAX as u64,
+                            "a node budget from 1 to 4294967295",
+                        ),
+                    ],
+                )?;
+                return Ok(BotSpec::Minimax {
+                    depth: depth.map_or(defaults.depth, |depth| depth as u8),
+                    nodes: nodes.map_or(defaults.nodes, |nodes| nodes as u32),
+                });
+            }
+            "pimc" => {
+                let defaults = PimcOptions::default();
+                let [samples, nodes] = parse_numbers(
+                    options,
+                    [
+                        ("samples", 1, 4096, "a sample count from 1 to 4096"),
+                        ("nodes", 1, u64::MAX, "a node budget of at least 1"),
+                    ],
+                )?;
+                return Ok(BotSpec::Pimc {
+                    samples: samples.map_or(defaults.samples, |samples| samples as u32),
+                    nodes: nodes.unwrap_or(defaults.nodes),
+                });
+            }
+            "clairvoyant" => BotSpec::Clairvoyant,
             other => return Err(BotSpecError::UnknownBot(excerpt(other))),
         };
         match options
@@ -117,47 +186,37 @@ impl FromStr for BotSpec {
     }
 }
 
-/// `depth=3,nodes=8000` (either, both, or none, in any order) after `minimax:`; an option
-/// given twice is refused, since one of the two would be silently ignored.
-fn parse_minimax(options: &str) -> Result<BotSpec, BotSpecError> {
-    let mut depth = None;
-    let mut nodes = None;
+/// Numeric options `key=value,…` (any subset, any order) after `name:`; each allowed key
+/// comes with its smallest and largest value and what to say when a value is out of range.
+/// An option given twice is refused, since one of the two would be silently ignored.
+fn parse_numbers<const N: usize>(
+    options: &str,
+    allowed: [(&str, u64, u64, &'static str); N],
+) -> Result<[Option<u64>; N], BotSpecError> {
+    let mut values = [None; N];
     for option in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-        let bad_value = |expected| BotSpecError::BadValue {
-            option: excerpt(option),
-            expected,
-        };
-        match option
+        let (key, value) = option
             .split_once('=')
             .map(|(key, value)| (key.trim(), value.trim()))
-        {
-            Some(("depth", value)) if depth.is_none() => {
-                let max = MinimaxOptions::MAX_DEPTH;
-                depth = Some(
-                    value
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|depth| (1..=max).contains(depth))
-                        .ok_or(bad_value("a depth from 1 to 6"))?,
-                );
-            }
-            Some(("nodes", value)) if nodes.is_none() => {
-                nodes = Some(
-                    value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|nodes| *nodes >= 1)
-                        .ok_or(bad_value("a node budget from 1 to 4294967295"))?,
-                );
-            }
-            _ => return Err(BotSpecError::BadOption(excerpt(option))),
-        }
+            .ok_or(BotSpecError::BadOption(excerpt(option)))?;
+        let slot = allowed
+            .iter()
+            .position(|(name, ..)| *name == key)
+            .filter(|&slot| values[slot].is_none())
+            .ok_or(BotSpecError::BadOption(excerpt(option)))?;
+        let (_, least, most, expected) = allowed[slot];
+        values[slot] = Some(
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|value| (least..=most).contains(value))
+                .ok_or(BotSpecError::BadValue {
+                    option: excerpt(option),
+                    expected,
+                })?,
+        );
     }
-    let defaults = MinimaxOptions::DEFAULT;
-    Ok(BotSpec::Minimax {
-        depth: depth.unwrap_or(defaults.depth),
-        nodes: nodes.unwrap_or(defaults.nodes),
-    })
+    Ok(values)
 }
 
 /// Writes the spec back in the form [`BotSpec::from_str`] reads, options included.
@@ -166,7 +225,8 @@ impl fmt::Display for BotSpec {
         f.write_str(self.name())?;
         match self {
             BotSpec::Minimax { depth, nodes } => write!(f, ":depth={depth},nodes={nodes}"),
-            BotSpec::Random | BotSpec::Greedy => Ok(()),
+            BotSpec::Pimc { samples, nodes } => write!(f, ":samples={samples},nodes={nodes}"),
+            BotSpec::Random | BotSpec::Greedy | BotSpec::Clairvoyant => Ok(()),
         }
     }
 }
@@ -197,24 +257,37 @@ pub fn split_bot_list(list: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// Any built-in bot, without a heap: what [`BotSpec::build`] returns.
-#[derive(Clone, Debug)]
-pub enum AnyBot {
+/// Any built-in bot, without a heap: what [`BotSpec::build`] returns. The searching bots
+/// borrow their memory (`'m`) from the caller.
+#[derive(Debug)]
+pub enum AnyBot<'m> {
     /// A [`RandomBot`].
     Random(RandomBot),
     /// A [`GreedyBot`].
     Greedy(GreedyBot),
     /// A [`MinimaxBot`].
     Minimax(MinimaxBot),
+    /// A [`PimcBot`].
+    Pimc(PimcBot<'m>),
+    /// A [`ClairvoyantBot`], the one bot that sees the whole game.
+    Clairvoyant(ClairvoyantBot<'m>),
 }
 
-impl Bot for AnyBot {
-    fn choose(&mut self, view: &PlayerView<'_>) -> Move {
-        match self {
-            AnyBot::Random(bot) => bot.choose(view),
-            AnyBot::Greedy(bot) => bot.choose(view),
-            AnyBot::Minimax(bot) => bot.choose(view),
+impl AnyBot<'_> {
+    /// A move for the seat to move in `game` (`None` when it is over). Every bot but the
+    /// clairvoyant one is shown only that seat's [`PlayerView`].
+    pub fn choose(&mut self, game: &Game) -> Option<Move> {
+        if let AnyBot::Clairvoyant(bot) = self {
+            return bot.choose_seeing_all(game);
         }
+        let view = game.current_view()?;
+        Some(match self {
+            AnyBot::Random(bot) => bot.choose(&view),
+            AnyBot::Greedy(bot) => bot.choose(&view),
+            AnyBot::Minimax(bot) => bot.choose(&view),
+            AnyBot::Pimc(bot) => bot.choose(&view),
+            AnyBot::Clairvoyant(bot) => bot.choose_seeing_all(game)?,
+        })
     }
 }
 

@@ -97,6 +97,9 @@ pub struct Position<const SEATS: usize> {
     /// A hash of the undealt cards and their places, kept up to date at each deal, so that
     /// a transposition table may serve positions with different decks.
     deck_hash: u64,
+    /// The game is cut at the end of this deal, where the table stays unclaimed (see
+    /// [`Position::cut_at_deal_end`]).
+    cut: bool,
 }
 
 /// The splitmix64 finaliser: a cheap, well-mixing bijection on words.
@@ -113,6 +116,21 @@ const fn deck_term(card: Card, from_end: usize) -> u64 {
 }
 
 impl<const SEATS: usize> Position<SEATS> {
+    /// This position with the game cut at the end of the current deal: the cards still to
+    /// be dealt are dropped, and at the cut the table stays unclaimed (no last capturer
+    /// takes it, as none would until the real end). The value is then the margin in
+    /// points, tablas and the bonus for most cards as things stand at the cut: a horizon
+    /// for bots that cannot see the next deals.
+    pub fn cut_at_deal_end(mut self) -> Self {
+        for place in 0..self.deck_len as usize {
+            self.deck_hash ^= deck_term(self.deck[place], self.deck_len as usize - place);
+        }
+        self.deck[..self.deck_len as usize].fill(FILLER);
+        self.deck_len = 0;
+        self.cut = true;
+        self
+    }
+
     /// The game's position, hidden cards and deck order included.
     pub fn from_game(game: &Game) -> Result<Self, PositionError> {
         let players = game.players();
@@ -221,6 +239,7 @@ impl<const SEATS: usize> Position<SEATS> {
             tablas: [0; SEATS],
             deck: [FILLER; DECK_CARDS],
             deck_hash: 0,
+            cut: false,
         };
         for seat in 0..seats {
             position.hands[seat] = setup.hands[seat];
@@ -457,6 +476,9 @@ impl<const SEATS: usize> Position<SEATS> {
             return None;
         }
         self.to_move = FINISHED;
+        if self.cut {
+            return None;
+        }
         let last = self.last_capturer;
         let table = core::mem::take(&mut self.table);
         let seat = usize::from(last);
@@ -500,7 +522,8 @@ impl<const SEATS: usize> Position<SEATS> {
         let state = u64::from(self.to_move)
             | u64::from(self.last_capturer) << 8
             | (hero as u64) << 16
-            | u64::from(self.deck_len) << 24;
+            | u64::from(self.deck_len) << 24
+            | u64::from(self.cut) << 32;
         mix(mix(hash ^ packed) ^ state)
     }
 }

@@ -1,0 +1,55 @@
+//! The clairvoyant reference player: it sees every hand and the deck, and plays the
+//! solver's best move. No fair player can do better, so it bounds what any bot can reach.
+
+use crate::bots::pimc::horizon_position;
+use crate::bots::solver::{Entry, Solver};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::players::MAX_PLAYERS;
+use crate::{Card, CardSet};
+
+/// Plays the solver's best move with every card known, to the end of the current deal
+/// (to the end of the game in the last deal), like [`PimcBot`](crate::bots::PimcBot)'s
+/// worlds. It needs the whole [`Game`], so it is not a [`Bot`](crate::bots::Bot): the
+/// match harness seats it through [`AnyBot`](crate::bots::AnyBot).
+#[derive(Debug)]
+pub struct ClairvoyantBot<'t> {
+    entries: &'t mut [Entry],
+}
+
+impl<'t> ClairvoyantBot<'t> {
+    /// A clairvoyant player with `entries` as its transposition table (16 bytes each).
+    pub fn new(entries: &'t mut [Entry]) -> ClairvoyantBot<'t> {
+        ClairvoyantBot { entries }
+    }
+
+    /// The best move for the seat to move in `game`, or `None` when it is over.
+    pub fn choose_seeing_all(&mut self, game: &Game) -> Option<Move> {
+        let view = game.current_view()?;
+        let seats = game.players().get();
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for (seat, hand) in hands.iter_mut().enumerate().take(seats) {
+            *hand = game.hand(seat);
+        }
+        let undealt = &game.deck().cards()[52 - game.undealt()..];
+        let mut solver = Solver::new(self.entries);
+        let best = match seats {
+            2 => horizon_position::<2>(&view, &hands, undealt).map(|p| solver.best_move(&p)),
+            3 | 4 => horizon_position::<4>(&view, &hands, undealt).map(|p| solver.best_move(&p)),
+            _ => horizon_position::<MAX_PLAYERS>(&view, &hands, undealt)
+                .map(|p| solver.best_move(&p)),
+        };
+        match best {
+            Ok(Ok((chosen, _))) => Some(chosen),
+            // Unreachable for a real game; any legal move keeps the game going.
+            _ => view
+                .hand()
+                .first()
+                .map(Move::discard)
+                .or(Some(Move::discard(Card::new(
+                    crate::Rank::Ace,
+                    crate::Suit::Clubs,
+                )))),
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Perfect-information Monte Carlo, as bridge and Skat programs play: deal the unseen cards
+//! at random in ways consistent with what the seat knows, solve each such world exactly
+//! with the [solver](crate::bots::solver), and play the move with the best mean value.
+//!
+//! - Worlds ([`sample_world`]) give every other seat as many unseen cards as it holds and
+//!   put the rest, in a random order, in the deck.
+//! - Each world is solved to the end of the current deal (where the margin in points,
+//!   tablas and the bonus for most cards is taken as it stands, the table unclaimed), or
+//!   exactly to the end of the game in the last deal. With two players the last deal has a single consistent
+//!   world (the opponent holds every unseen card), so it is solved once, exactly.
+//! - Each world's solve has a node budget; a world that runs out counts for nothing, so no
+//!   move is judged on part of a world.
+//! - Ties go to the greedy player's order ([`GreedyKey`]).
+
+mod world;
+
+use arrayvec::ArrayVec;
+
+pub use world::{sample_world, World};
+
+use crate::bots::solver::{Entry, Position, Setup, Solver};
+use crate::bots::{Bot, GreedyKey};
+use crate::moves::{for_each_move, Move};
+use crate::pcg32::Pcg32;
+use crate::players::MAX_PLAYERS;
+use crate::view::PlayerView;
+use crate::{Card, CardSet};
+
+/// Root moves a decision weighs at most; a crowded table with more keeps the first ones
+/// (lowest ranks first) and never plays the rest.
+pub const MAX_ROOT_MOVES: usize = 256;
+
+/// How hard [`PimcBot`] thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PimcOptions {
+    /// Worlds sampled per decision.
+    pub samples: u32,
+    /// Node budget of each world's solve.
+    pub nodes: u64,
+}
+
+impl Default for PimcOptions {
+    fn default() -> Self {
+        PimcOptions {
+            samples: 16,
+            nodes: 40_000,
+        }
+    }
+}
+
+/// The perfect-information Monte Carlo player. Its transposition table is memory the caller
+/// gives (16 bytes an entry; a few thousand entries suffice).
+#[derive(Debug)]
+pub struct PimcBot<'t> {
+    options: PimcOptions,
+    rng: Pcg32,
+    entries: &'t mut [Entry],
+}
+
+impl<'t> PimcBot<'t> {
+    /// A PIMC bot drawing its worlds from `Pcg32::new(seed, 3)`.
+    pub fn new(options: PimcOptions, seed: u64, entries: &'t mut [Entry]) -> PimcBot<'t> {
+        PimcBot {
+            options,
+            rng: Pcg32::new(seed, 3),
+            entries,
+        }
+    }
+}
+
+/// One root move and the sum of its values over the worlds solved.
+type Tally = ArrayVec<(Move, i64), MAX_ROOT_MOVES>;
+
+impl Bot for PimcBot<'_> {
+    fn choose(&mut self, view: &PlayerView<'_>) -> Move {
+        let mut tally = Tally::new();
+        for_each_move(view.hand(), view.table(), |legal| {
+            let _ = tally.try_push((legal, 0));
+        });
+        if tally.len() > 1 {
+            let single_world = view.players().get() == 2 && view.is_last_deal();
+            let worlds = if single_world {
+                1
+            } else {
+                self.options.samples
+            };
+            let mut solver = Solver::new(self.entries);
+            solver.set_node_budget(Some(self.options.nodes));
+            for _ in 0..worlds {
+                let world = sample_world(view, &mut self.rng);
+                add_world(&mut solver, view, &world, &mut tally);
+            }
+        }
+        best_of(&tally, view.table()).unwrap_or(Move::discard(
+            view.hand()
+                .first()
+                .unwrap_or(Card::new(crate::Rank::Ace, crate::Suit::Clubs)),
+        ))
+    }
+}
+
+/// The move with the highest total, ties to the greedy order.
+fn best_of(tally: &Tally, table: CardSet) -> Option<Move> {
+    tally
+        .iter()
+        .max_by_key(|(played, total)| (*total, GreedyKey::new(table, played.card, played.capture)))
+        .map(|(played, _)| *played)
+}
+
+/// Solves `world` from `view`'s seat and adds every root move's value to `tally`, or nothing
+/// if the solve ran out of its budget.
+fn add_world(solver: &mut Solver<'_>, view: &PlayerView<'_>, world: &World, tally: &mut Tally) {
+    let mut values = [0i32; MAX_ROOT_MOVES];
+    let solved = match view.players().get() {
+        2 => solve_world::<2>(solver, view, world, tally, &mut values),
+        3 | 4 => solve_world::<4>(solver, view, world, tally, &mut values),
+        _ => solve_world::<MAX_PLAYERS>(solver, view, world, tally, &mut values),
+    };
+    if solved {
+        for ((_, total), value) in tally.iter_mut().zip(values) {
+            *total += value as i64;
+        }
+    }
+}
+
+fn solve_world<const SEATS: usize>(
+    solver: &mut Solver<'_>,
+    view: &PlayerView<'_>,
+    world: &World,
+    tally: &Tally,
+    values: &mut [i32; MAX_ROOT_MOVES],
+) -> bool {
+    let Ok(position) = horizon_position::<SEATS>(view, &world.hands, &world.deck) else {
+        return false;
+    };
+    solver
+        .solve_all(&position, |played, value| {
+            if let Some(index) = tally.iter().position(|(root, _)| *root == played) {
+                values[index] = value;
+            }
+        })
+        .is_ok()
+}
+
+/// The position `view` shows, with these hands and this undealt deck, cut at the end of
+/// the current deal unless it is the last ([`Position::cut_at_deal_end`]).
+pub(crate) fn horizon_position<const SEATS: usize>(
+    view: &PlayerView<'_>,
+    hands: &[CardSet],
+    undealt: &[Card],
+) -> Result<Position<SEATS>, crate::bots::solver::PositionError> {
+    let seats = view.players().get();
+    let mut pile_cards = [0u32; MAX_PLAYERS];
+    let mut pile_points = [0u32; MAX_PLAYERS];
+    let mut tablas = [0u32; MAX_PLAYERS];
+    for seat in 0..seats {
+        pile_cards[seat] = view.pile(seat).len() as u32;
+        pile_points[seat] = view.pile(seat).points();
+        tablas[seat] = view.tablas(seat);
+    }
+    let position = Position::new(&Setup {
+        players: view.players(),
+        to_move: view.seat(),
+        hands: &hands[..seats],
+        table: view.table(),
+        undealt,
+        pile_cards: &pile_cards[..seats],
+        pile_points: &pile_points[..seats],
+        tablas: &tablas[..seats],
+        last_capturer: view.last_capturer(),
+    })?;
+    Ok(if view.is_last_deal() {
+        position
+    } else {
+        position.cut_at_deal_end()
+    })
+}
