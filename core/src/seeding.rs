@@ -6,7 +6,12 @@
 /// The seed of child `index` of `parent` (a game of a match, a seat of a game): SplitMix64's
 /// finaliser over the pair, so nearby indices give unrelated seeds.
 pub const fn derive_seed(parent: u64, index: u64) -> u64 {
-    let mut z = parent.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    mix(parent.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+}
+
+/// SplitMix64's finaliser: a cheap, well-mixing bijection on words (the solver hashes with
+/// it too).
+pub(crate) const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

@@ -7,6 +7,7 @@ use crate::capture::{can_capture, check_capture};
 use crate::moves::{for_each_move, IllegalMove, Move};
 use crate::players::{PlayerCount, MAX_HAND};
 use crate::score::MOST_CARDS_BONUS;
+use crate::seeding::mix;
 use crate::{Card, CardSet, Game, MOVES_PER_GAME};
 
 /// Most cards the deck can still hold once the table has been dealt.
@@ -100,13 +101,6 @@ pub struct Position<const SEATS: usize> {
     /// The game is cut at the end of this deal, where the table stays unclaimed (see
     /// [`Position::cut_at_deal_end`]).
     cut: bool,
-}
-
-/// The splitmix64 finaliser: a cheap, well-mixing bijection on words.
-pub(crate) const fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// The deck hash's term for `card` at `from_end` places from the deck's bottom: the places
