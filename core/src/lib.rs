@@ -7,6 +7,8 @@
 //! - [`Card`], [`Rank`], [`Suit`]: a card is `4 × rank + suit`, so the four cards of a rank
 //!   share a nibble of a [`CardSet`], a 52-bit mask with `const fn` set algebra and
 //!   carry-rippler subset iteration.
+//! - [`CardClass`]: the cards that make the same moves (a rank; 2♣ and 10♦ alone), the
+//!   unit that inference, merging and the greedy player's suit choice work in.
 //! - [`notation`]: `10D`, `10♦` and `karo 10`, parsed and printed.
 //! - [`capture`]: where captures are computed: capturable groups, every legal capture
 //!   (enumerated without allocation), counts, and the legality check that says why.
@@ -43,6 +45,7 @@
 pub mod bots;
 pub mod capture;
 mod card;
+mod card_class;
 mod card_set;
 mod deck;
 mod game;
@@ -58,6 +61,7 @@ pub mod tally;
 mod view;
 
 pub use card::{Card, Rank, Suit};
+pub use card_class::{CardClass, ClassSet};
 pub use card_set::{CardSet, Cards, Subsets};
 pub use deck::{Deck, DeckError};
 pub use game::{DeckOrigin, Game, Played, MOVES_PER_GAME};

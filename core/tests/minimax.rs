@@ -3,10 +3,10 @@
 
 use proptest::prelude::*;
 use tablic_core::bots::{
-    equivalent_cards, probably_lacking, AnyBot, Bot, BotSpec, BotSpecError, CardClass, ClassSet,
-    GreedyBot, MinimaxBot, MinimaxOptions, RandomBot, Score,
+    equivalent_cards, probably_lacking, AnyBot, Bot, BotSpec, BotSpecError, GreedyBot, MinimaxBot,
+    MinimaxOptions, RandomBot, Score,
 };
-use tablic_core::{Card, CardSet, Deck, Game, Move, PlayerCount, Rank};
+use tablic_core::{Card, CardClass, CardSet, ClassSet, Deck, Game, Move, PlayerCount, Rank};
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()

@@ -9,7 +9,7 @@ use crate::capture::{reachable_sums, target_sum, try_for_each_legal_shape, Captu
 use crate::moves::Move;
 use crate::pcg32::{below, Pcg32};
 use crate::view::PlayerView;
-use crate::{Card, CardSet, Rank, Suit};
+use crate::{Card, CardClass, CardSet, Rank, Suit};
 
 /// The greedy player's measure of a move; the larger key is the better move. Its parts, most
 /// significant first (as in the original `PohlepniIgrac`):
@@ -226,15 +226,10 @@ const DISCARD_KEYS: [GreedyKey; 52] = {
     keys
 };
 
-/// The hand cards that would make the same move as `card`: its rank, except that 2♣ and
-/// 10♦ (worth more points) each stand alone.
+/// The hand cards that would make the same move as `card`: its [`CardClass`] (its rank,
+/// except that 2♣ and 10♦, worth more points, each stand alone).
 pub fn equivalent_cards(hand: CardSet, card: Card) -> CardSet {
-    let special = CardSet::single(TEN_D).with(TWO_C);
-    if special.contains(card) {
-        CardSet::single(card)
-    } else {
-        hand.rank_cards(card.rank()) - special
-    }
+    hand & CardClass::of(card).cards()
 }
 
 /// Plays [`best_greedy_move`], with the card drawn uniformly from [`equivalent_cards`].

@@ -3,10 +3,10 @@
 
 use arrayvec::ArrayVec;
 
-use crate::bots::minimax::classes::{CardClass, ClassSet};
 use crate::bots::minimax::measure::Measure;
 use crate::bots::GreedyKey;
 use crate::capture::for_each_legal_capture;
+use crate::card_class::{CardClass, ClassSet};
 use crate::moves::Move;
 use crate::{Card, CardSet, Rank, Suit};
 

@@ -5,8 +5,8 @@
 //! original assumes players take what they can. Everything is recomputed from the public
 //! history at each decision, so the bot keeps no hidden state and can start anywhere.
 
-use crate::bots::minimax::classes::{CardClass, ClassSet};
 use crate::bots::minimax::measure::Measure;
+use crate::card_class::{CardClass, ClassSet};
 use crate::players::{MAX_PLAYERS, TABLE_CARDS};
 use crate::view::PlayerView;
 use crate::CardSet;

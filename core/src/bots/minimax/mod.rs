@@ -60,7 +60,6 @@
 //! players.
 
 mod candidates;
-mod classes;
 mod inference;
 mod measure;
 mod position;
@@ -68,7 +67,7 @@ mod score;
 mod search;
 
 pub use candidates::MAX_BRANCHING;
-pub use classes::{CardClass, ClassSet};
+
 pub use inference::probably_lacking;
 pub use score::Score;
 pub use search::Decision;

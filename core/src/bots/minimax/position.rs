@@ -3,8 +3,8 @@
 //! Moves are made and unmade in place ([`Position::play`], [`Position::undo`]) rather than
 //! copied, so a search as deep as a whole deal of 48 players keeps one state, not 48.
 
-use crate::bots::minimax::classes::{CardClass, ClassSet};
 use crate::bots::minimax::score::Score;
+use crate::card_class::{CardClass, ClassSet};
 use crate::moves::Move;
 use crate::players::MAX_PLAYERS;
 use crate::score::MOST_CARDS_BONUS;

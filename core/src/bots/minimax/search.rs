@@ -6,9 +6,9 @@
 //! first move (the previous best) has been searched in full.
 
 use crate::bots::minimax::candidates::Candidates;
-use crate::bots::minimax::classes::ClassSet;
 use crate::bots::minimax::position::Position;
 use crate::bots::minimax::score::Score;
+use crate::card_class::ClassSet;
 use crate::moves::Move;
 
 /// What a search found.

@@ -2,10 +2,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::bots::{probably_lacking, CardClass};
+use crate::bots::probably_lacking;
 use crate::pcg32::below;
 use crate::players::MAX_PLAYERS;
 use crate::view::PlayerView;
+use crate::CardClass;
 use crate::{Card, CardSet};
 
 /// One guess at the hidden cards: every other seat's hand and the undealt deck in order.
