@@ -44,16 +44,27 @@ pub fn check_capture(table: CardSet, played: Card, capture: CardSet) -> Result<(
     }
     let layout = TableLayout::new(capture, target_sum(played));
     let groupable = layout.limit();
-    let mut patterns = Patterns::new();
-    find_patterns(groupable, layout.target, &mut patterns);
     // Cards worth more than the target fit in no group; those worth it are groups alone.
-    if (layout.exact | layout.groupable) == capture && splits(groupable, &patterns) {
+    if (layout.exact | layout.groupable) == capture && splits_into_groups(groupable, layout.target)
+    {
         Ok(())
     } else if can_capture(table, played) {
         Err(CaptureError::CannotSplitIntoGroups)
     } else {
         Err(CaptureError::NothingSumsToCard)
     }
+}
+
+/// Can `cards` be split into groups that each reach `target`? Most captures are one group
+/// (or none: only cards worth the target), which the sum alone shows.
+fn splits_into_groups(cards: RankCounts, target: u8) -> bool {
+    let (sum, aces) = (cards.low_sum(), cards.count(crate::Rank::Ace));
+    if sum == 0 || sum == target as u32 || (aces > 0 && sum + 10 == target as u32) {
+        return true;
+    }
+    let mut patterns = Patterns::new();
+    find_patterns(cards, target, &mut patterns);
+    splits(cards, &patterns)
 }
 
 /// Can `cards` be split into groups of these patterns? The highest card must be in some

@@ -46,6 +46,21 @@ impl RankCounts {
         ones.count_ones() + 2 * twos.count_ones() + 4 * fours.count_ones()
     }
 
+    /// The cards' capture values added up, aces counted 1.
+    pub const fn low_sum(self) -> u32 {
+        let mut sum = 0;
+        let mut rest = self.0;
+        let mut rank = 0;
+        while rest != 0 {
+            if let Some(rank) = Rank::from_index(rank) {
+                sum += (rest & 0xF) as u32 * rank.capture_value() as u32;
+            }
+            rest >>= 4;
+            rank += 1;
+        }
+        sum
+    }
+
     pub const fn count(self, rank: Rank) -> u8 {
         ((self.0 >> (4 * rank.index())) & 0xF) as u8
     }
