@@ -15,34 +15,13 @@ use core::hint::black_box;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use tablic_core::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions};
-use tablic_core::seeding::derive_seed;
-use tablic_core::{Game, PlayerCount, MOVES_PER_GAME};
+use tablic_core::bots::{Bot, MinimaxBot, MinimaxOptions};
+use tablic_core::Game;
 
 const POSITIONS: u64 = 400;
 
-fn positions(players: usize) -> Vec<Game> {
-    let count = PlayerCount::new(players).unwrap_or(PlayerCount::TWO);
-    (0..POSITIONS)
-        .map(|p| {
-            let seed = derive_seed(0x313A, p);
-            let mut game = Game::from_seed(count, seed);
-            let mut bot = GreedyBot::new(seed);
-            while game.history().len() < p as usize % MOVES_PER_GAME {
-                let Some(view) = game.current_view() else {
-                    break;
-                };
-                let chosen = bot.choose(&view);
-                game.play(chosen).unwrap();
-            }
-            game
-        })
-        .collect()
-}
-
-fn percentile(sorted: &[f64], fraction: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
-}
+mod common;
+use common::{percentile, positions};
 
 /// Each decision timed on its own: the distribution criterion's mean hides.
 fn print_distribution(players: usize, games: &[Game]) {
@@ -80,7 +59,7 @@ fn print_distribution(players: usize, games: &[Game]) {
 fn decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("minimax_decision");
     for players in [2, 3, 4] {
-        let games = positions(players);
+        let games = positions(players, POSITIONS);
         print_distribution(players, &games);
         let mut bot = MinimaxBot::new(MinimaxOptions::DEFAULT, 1);
         let mut next = games.iter().cycle();

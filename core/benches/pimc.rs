@@ -11,33 +11,17 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tablic_core::bots::solver::Entry;
-use tablic_core::bots::{Bot, ClairvoyantBot, GreedyBot, PimcBot, PimcOptions, SOLVER_ENTRIES};
-use tablic_core::seeding::derive_seed;
-use tablic_core::{Game, PlayerCount, MOVES_PER_GAME};
+use tablic_core::bots::{Bot, ClairvoyantBot, PimcBot, PimcOptions, SOLVER_ENTRIES};
+use tablic_core::Game;
 
 const POSITIONS: u64 = 96;
 
-fn positions() -> Vec<Game> {
-    (0..POSITIONS)
-        .map(|p| {
-            let seed = derive_seed(0x313A, p);
-            let mut game = Game::from_seed(PlayerCount::TWO, seed);
-            let mut bot = GreedyBot::new(seed);
-            while game.history().len() < p as usize % MOVES_PER_GAME {
-                let Some(view) = game.current_view() else {
-                    break;
-                };
-                let chosen = bot.choose(&view);
-                game.play(chosen).unwrap();
-            }
-            game
-        })
-        .collect()
-}
+mod common;
+use common::{percentile, positions};
 
 fn print_distribution(name: &str, mut micros: Vec<f64>) {
     micros.sort_by(f64::total_cmp);
-    let at = |fraction: f64| micros[((micros.len() - 1) as f64 * fraction).round() as usize];
+    let at = |fraction: f64| percentile(&micros, fraction);
     println!(
         "{name}: per decision median {:.0} µs, p90 {:.0} µs, max {:.0} µs",
         at(0.5),
@@ -47,7 +31,7 @@ fn print_distribution(name: &str, mut micros: Vec<f64>) {
 }
 
 fn decisions(c: &mut Criterion) {
-    let games = positions();
+    let games = positions(2, POSITIONS);
     let mut memory = vec![Entry::EMPTY; SOLVER_ENTRIES];
     let time = |mut decide: Box<dyn FnMut(&Game) + '_>| -> Vec<f64> {
         games

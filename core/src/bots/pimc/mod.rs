@@ -18,7 +18,7 @@ use arrayvec::ArrayVec;
 
 pub use world::{sample_world, World};
 
-use crate::bots::solver::{Entry, Position, Setup, Solver};
+use crate::bots::solver::{Entry, Position, Solver};
 use crate::bots::{Bot, GreedyKey};
 use crate::moves::{for_each_move, Move};
 use crate::pcg32::Pcg32;
@@ -150,25 +150,7 @@ pub(crate) fn horizon_position<const SEATS: usize>(
     undealt: &[Card],
 ) -> Result<Position<SEATS>, crate::bots::solver::PositionError> {
     let seats = view.players().get();
-    let mut pile_cards = [0u32; MAX_PLAYERS];
-    let mut pile_points = [0u32; MAX_PLAYERS];
-    let mut tablas = [0u32; MAX_PLAYERS];
-    for seat in 0..seats {
-        pile_cards[seat] = view.pile(seat).len() as u32;
-        pile_points[seat] = view.pile(seat).points();
-        tablas[seat] = view.tablas(seat);
-    }
-    let position = Position::new(&Setup {
-        players: view.players(),
-        to_move: view.seat(),
-        hands: &hands[..seats],
-        table: view.table(),
-        undealt,
-        pile_cards: &pile_cards[..seats],
-        pile_points: &pile_points[..seats],
-        tablas: &tablas[..seats],
-        last_capturer: view.last_capturer(),
-    })?;
+    let position = Position::from_view(view, &hands[..seats.min(hands.len())], undealt)?;
     Ok(if view.is_last_deal() {
         position
     } else {

@@ -5,9 +5,10 @@ use core::fmt;
 
 use crate::capture::{can_capture, check_capture};
 use crate::moves::{for_each_move, IllegalMove, Move};
-use crate::players::{PlayerCount, MAX_HAND};
+use crate::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
 use crate::score::MOST_CARDS_BONUS;
 use crate::seeding::mix;
+use crate::view::PlayerView;
 use crate::{Card, CardSet, Game, MOVES_PER_GAME};
 
 /// Most cards the deck can still hold once the table has been dealt.
@@ -127,36 +128,49 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// The game's position, hidden cards and deck order included.
     pub fn from_game(game: &Game) -> Result<Self, PositionError> {
-        let players = game.players();
-        let seats = players.get();
-        if seats > SEATS {
-            return Err(PositionError::TooManyPlayers);
-        }
-        let mut hands = [CardSet::EMPTY; SEATS];
-        let mut pile_cards = [0; SEATS];
-        let mut pile_points = [0; SEATS];
-        let mut tablas = [0; SEATS];
-        for seat in 0..seats {
-            hands[seat] = game.hand(seat);
-            pile_cards[seat] = game.pile(seat).len() as u32;
-            pile_points[seat] = game.pile(seat).points();
-            tablas[seat] = game.tablas(seat);
+        let seats = game.players().get();
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for (seat, hand) in hands.iter_mut().enumerate().take(seats) {
+            *hand = game.hand(seat);
         }
         let undealt = game
             .deck()
             .cards()
             .get(52 - game.undealt()..)
             .unwrap_or(&[]);
+        let view = game
+            .view(game.to_move().unwrap_or(0))
+            .ok_or(PositionError::BadSeat)?;
+        Position::from_view(&view, &hands[..seats], undealt)
+    }
+
+    /// What `view` shows (table, piles, tablas, the last capturer, its seat to move), with
+    /// every seat's hand and the undealt cards (top first) filled in: the position a bot
+    /// builds from a guess at the hidden cards.
+    pub fn from_view(
+        view: &PlayerView<'_>,
+        hands: &[CardSet],
+        undealt: &[Card],
+    ) -> Result<Self, PositionError> {
+        let seats = view.players().get();
+        let mut pile_cards = [0u32; MAX_PLAYERS];
+        let mut pile_points = [0u32; MAX_PLAYERS];
+        let mut tablas = [0u32; MAX_PLAYERS];
+        for seat in 0..seats {
+            pile_cards[seat] = view.pile(seat).len() as u32;
+            pile_points[seat] = view.pile(seat).points();
+            tablas[seat] = view.tablas(seat);
+        }
         Position::new(&Setup {
-            players,
-            to_move: game.to_move().unwrap_or(0),
-            hands: &hands[..seats],
-            table: game.table(),
+            players: view.players(),
+            to_move: view.seat(),
+            hands,
+            table: view.table(),
             undealt,
             pile_cards: &pile_cards[..seats],
             pile_points: &pile_points[..seats],
             tablas: &tablas[..seats],
-            last_capturer: game.last_capturer(),
+            last_capturer: view.last_capturer(),
         })
     }
 
