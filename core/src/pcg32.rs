@@ -70,25 +70,29 @@ impl rand_core::TryRng for Pcg32 {
 /// multiply-and-reject method: unbiased, and fixed so that shuffles never change.
 pub fn below(rng: &mut impl rand_core::Rng, bound: u32) -> u32 {
     debug_assert!(bound > 0);
-    let threshold = bound.wrapping_neg() % bound;
-    loop {
-        let product = rng.next_u32() as u64 * bound as u64;
-        if product as u32 >= threshold {
-            return (product >> 32) as u32;
+    let mut product = rng.next_u32() as u64 * bound as u64;
+    // The rejection threshold is below `bound`, so it only needs computing (a division)
+    // when the low half is.
+    if (product as u32) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (product as u32) < threshold {
+            product = rng.next_u32() as u64 * bound as u64;
         }
     }
+    (product >> 32) as u32
 }
 
 /// [`below`] for 64-bit bounds (`bound > 0`), from 64-bit draws.
 pub fn below_u64(rng: &mut impl rand_core::Rng, bound: u64) -> u64 {
     debug_assert!(bound > 0);
-    let threshold = bound.wrapping_neg() % bound;
-    loop {
-        let product = rng.next_u64() as u128 * bound as u128;
-        if product as u64 >= threshold {
-            return (product >> 64) as u64;
+    let mut product = rng.next_u64() as u128 * bound as u128;
+    if (product as u64) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (product as u64) < threshold {
+            product = rng.next_u64() as u128 * bound as u128;
         }
     }
+    (product >> 64) as u64
 }
 
 #[cfg(test)]

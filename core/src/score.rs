@@ -37,7 +37,8 @@ impl GameResult {
     /// Scores seats from their final piles and tablas.
     pub(crate) fn from_piles(players: PlayerCount, piles: &[CardSet], tablas: &[u8]) -> Self {
         let mut seats = [SeatResult::default(); MAX_PLAYERS];
-        for (seat, (pile, &sweeps)) in seats.iter_mut().zip(piles.iter().zip(tablas)) {
+        let players_piles = piles.iter().zip(tablas).take(players.get());
+        for (seat, (pile, &sweeps)) in seats.iter_mut().zip(players_piles) {
             *seat = SeatResult {
                 card_points: pile.points(),
                 tablas: sweeps as u32,
