@@ -9,6 +9,7 @@
 #                rustup components clippy, rustfmt
 #   fmt          cargo fmt --check (workspace) + rustfmt --check (firmware)
 #   clippy       cargo clippy --workspace --all-targets -D warnings
+#   doc          cargo doc for the workspace with rustdoc warnings as errors (broken links)
 #   test         cargo test --workspace
 #   no_std-m3    tablic-core for thumbv7m-none-eabi   (Debian rustc, -Z build-std; no alloc)
 #   no_std-m4f   tablic-core for thumbv7em-none-eabihf
@@ -115,6 +116,10 @@ step_clippy() {
     CARGO_TARGET_DIR="$HOST_TARGET_DIR" cargo clippy --workspace --all-targets -- -D warnings
 }
 
+step_doc() {
+    CARGO_TARGET_DIR="$HOST_TARGET_DIR" RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps -q
+}
+
 step_test() {
     # A hung test must fail the run, not eat CI's 90 minutes.
     CARGO_TARGET_DIR="$HOST_TARGET_DIR" timeout 1200 cargo test --workspace
@@ -152,7 +157,7 @@ step_qemu() {
 
 # ---------------------------------------------------------------------------------------------
 
-STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy test:step_test
+STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc test:step_test
     no_std-m3:step_nostd_m3 no_std-m4f:step_nostd_m4f qemu:step_qemu)
 for entry in "${STEPS[@]}"; do
     name=${entry%%:*}

@@ -135,7 +135,7 @@ impl PartialOrd for GreedyKey {
 ///
 /// Every part of the key but the card's own grows with the capture, and for a given rank
 /// shape the best suits are each rank's most valuable cards, then the highest suits. So
-/// only one capture per shape ([`best_of_shape`]) and the discards need a key.
+/// only one capture per shape (`best_of_shape`) and the discards need a key.
 pub fn best_greedy_move(hand: CardSet, table: CardSet) -> Option<Move> {
     // The best discard first: its key does not depend on the table.
     let mut best: Option<(GreedyKey, Move)> = hand

@@ -275,7 +275,7 @@ pub enum AnyBot<'m> {
 
 impl AnyBot<'_> {
     /// A move for the seat to move in `game` (`None` when it is over). Every bot but the
-    /// clairvoyant one is shown only that seat's [`PlayerView`].
+    /// clairvoyant one is shown only that seat's [`PlayerView`](crate::PlayerView).
     pub fn choose(&mut self, game: &Game) -> Option<Move> {
         if let AnyBot::Clairvoyant(bot) = self {
             return bot.choose_seeing_all(game);
