@@ -34,8 +34,9 @@ const REPETITIONS: usize = 5;
 /// decks (table = the top n cards, played card = the next one), every legal capture
 /// enumerated; `captures_ns` is nanoseconds per position (median of 5 runs of at least
 /// 0.3 s) and `captures_total` the captures over the 1000 positions, the same on every
-/// machine. Then `random_games_per_s`: whole random-vs-random 2-player games per second
-/// (median of 5 runs of about 0.3 s). Build with --release for meaningful figures.
+/// machine. Then `random_games_per_s` and `greedy_games_per_s`: whole 2-player games per
+/// second between two random and two greedy bots, on one thread (median of 5 runs of about
+/// 0.3 s each). Build with --release for meaningful figures.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The first 100 positions per size and runs of about 20 ms instead of 0.3 s: quick and
@@ -64,6 +65,7 @@ struct BenchReport {
     captures_ns: BySize<f64>,
     captures_total: BySize<u64>,
     random_games_per_s: f64,
+    greedy_games_per_s: f64,
     quick: bool,
     build: &'static str,
     machine: Machine,
@@ -120,10 +122,10 @@ fn time_captures(positions: &[(CardSet, Card)], run: Duration) -> f64 {
     median(runs)
 }
 
-/// Random-vs-random games per second: median over runs of whole games for `run` each, every
-/// run the same games from game 0.
-fn time_games(run: Duration) -> Result<f64, Failure> {
-    let plan = match_cmd::plan("random,random", BENCH_SEED, false)?;
+/// Games per second between `bots` (e.g. `greedy,greedy`): median over runs of whole games
+/// for `run` each, every run the same games from game 0.
+fn time_games(bots: &str, run: Duration) -> Result<f64, Failure> {
+    let plan = match_cmd::plan(bots, BENCH_SEED, false)?;
     let mut runs = Vec::with_capacity(REPETITIONS);
     for _ in 0..REPETITIONS {
         let start = Instant::now();
@@ -165,7 +167,8 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, Failure> {
         positions: count,
         captures_ns: BySize(captures_ns),
         captures_total: BySize(captures_total),
-        random_games_per_s: round(time_games(run)?, 0),
+        random_games_per_s: round(time_games("random,random", run)?, 0),
+        greedy_games_per_s: round(time_games("greedy,greedy", run)?, 0),
         quick: args.quick,
         build: if cfg!(debug_assertions) {
             "debug"

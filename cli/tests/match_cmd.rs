@@ -305,6 +305,7 @@ fn bench_quick_prints_its_figures() {
         );
     }
     assert!(report["random_games_per_s"].as_f64().expect("games/s") > 0.0);
+    assert!(report["greedy_games_per_s"].as_f64().expect("games/s") > 0.0);
     assert!(report["machine"]["cpus"].as_u64().expect("cpus") >= 1);
     assert_eq!(report["quick"], true);
 }
