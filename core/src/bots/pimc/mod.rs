@@ -3,13 +3,15 @@
 //! with the [solver](crate::bots::solver), and play the move with the best mean value.
 //!
 //! - Worlds ([`sample_world`]) give every other seat as many unseen cards as it holds and
-//!   put the rest, in a random order, in the deck.
+//!   put the rest, in a random order, in the deck; they avoid classes a seat probably
+//!   lacks, and prefer hands with which every move the seat made this deal was greedy.
 //! - Each world is solved to the end of the current deal (where the margin in points,
 //!   tablas and the bonus for most cards is taken as it stands, the table unclaimed), or
 //!   exactly to the end of the game in the last deal. With two players the last deal has a single consistent
 //!   world (the opponent holds every unseen card), so it is solved once, exactly.
 //! - Each world's solve has a node budget; a world that runs out counts for nothing, so no
-//!   move is judged on part of a world.
+//!   move is judged on part of a world. The single world of a two-player last deal has
+//!   no budget: it is the game itself.
 //! - Ties go to the greedy player's order ([`GreedyKey`]).
 
 mod world;
@@ -85,7 +87,9 @@ impl Bot for PimcBot<'_> {
                 self.options.samples
             };
             let mut solver = Solver::new(self.entries);
-            solver.set_node_budget(Some(self.options.nodes));
+            // The one world of a two-player last deal is the game itself: solved whatever
+            // it costs (as the clairvoyant player does), never left to the greedy order.
+            solver.set_node_budget((!single_world).then_some(self.options.nodes));
             for _ in 0..worlds {
                 let world = sample_world(view, &mut self.rng);
                 add_world(&mut solver, view, &world, &mut tally);

@@ -1,0 +1,297 @@
+//! The PIMC bot: legal, deterministic, exact where the game is, and its worlds agree with
+//! what the seat knows.
+
+use tablic_core::bots::solver::{Entry, Position, Solver};
+use tablic_core::bots::{
+    best_greedy_move, play_out, probably_lacking, sample_world, Bot, GreedyBot, GreedyKey, PimcBot,
+    PimcOptions,
+};
+use tablic_core::{below, CardClass, CardSet, Game, Move, Pcg32, PlayerCount, PlayerView};
+
+/// Light settings, so that whole games stay quick in debug builds.
+const LIGHT: PimcOptions = PimcOptions {
+    samples: 4,
+    nodes: 4_000,
+};
+
+fn entries() -> Vec<Entry> {
+    vec![Entry::EMPTY; 1 << 14]
+}
+
+/// A game after `plies` moves, greedy or random by the seed's coin.
+fn played_for(players: usize, seed: u64, plies: usize) -> Game {
+    let mut game = Game::from_seed(PlayerCount::new(players).unwrap(), seed);
+    let mut rng = Pcg32::new(seed, 5);
+    while game.history().len() < plies && !game.is_finished() {
+        let seat = game.to_move().unwrap();
+        let chosen = if below(&mut rng, 3) > 0 {
+            best_greedy_move(game.hand(seat), game.table()).unwrap()
+        } else {
+            let mut moves = Vec::new();
+            game.for_each_legal_move(|legal| moves.push(legal));
+            moves[below(&mut rng, moves.len() as u32) as usize]
+        };
+        game.play(chosen).unwrap();
+    }
+    game
+}
+
+#[test]
+fn plays_legal_moves_to_the_end() {
+    for players in [2, 3, 4] {
+        for seed in 0..2u64 {
+            let mut game = Game::from_seed(PlayerCount::new(players).unwrap(), seed);
+            let mut memory: Vec<Vec<Entry>> = (0..players).map(|_| entries()).collect();
+            let mut pimcs: Vec<PimcBot<'_>> = memory
+                .iter_mut()
+                .enumerate()
+                .filter(|(seat, _)| seat % 2 == 0)
+                .map(|(seat, memory)| PimcBot::new(LIGHT, seed * 10 + seat as u64, memory))
+                .collect();
+            let mut greedies: Vec<GreedyBot> = (0..players / 2)
+                .map(|seat| GreedyBot::new(seed + seat as u64))
+                .collect();
+            let mut bots: Vec<&mut dyn Bot> = Vec::new();
+            let (mut p, mut g) = (pimcs.iter_mut(), greedies.iter_mut());
+            for seat in 0..players {
+                if seat % 2 == 0 {
+                    bots.push(p.next().unwrap());
+                } else {
+                    bots.push(g.next().unwrap());
+                }
+            }
+            let result = play_out(&mut game, &mut bots);
+            assert!(result.is_ok(), "{players} players, seed {seed}: {result:?}");
+            assert!(game.is_finished());
+        }
+    }
+}
+
+#[test]
+fn every_choice_is_legal_mid_game() {
+    let mut memory = entries();
+    let mut bot = PimcBot::new(LIGHT, 3, &mut memory);
+    for players in [2, 3, 4] {
+        for seed in 0..24u64 {
+            let game = played_for(players, seed, (seed as usize * 7) % 40);
+            let Some(view) = game.current_view() else {
+                continue;
+            };
+            let chosen = bot.choose(&view);
+            assert_eq!(game.check(chosen), Ok(()), "{players} players, seed {seed}");
+        }
+    }
+}
+
+/// The moves a bot with this seed makes at a run of positions.
+fn choices(seed: u64) -> Vec<Move> {
+    let mut memory = entries();
+    let mut bot = PimcBot::new(LIGHT, seed, &mut memory);
+    (0..16u64)
+        .filter_map(|position| {
+            let game = played_for(2, position, (position as usize * 5) % 44);
+            game.current_view().map(|view| bot.choose(&view))
+        })
+        .collect()
+}
+
+#[test]
+fn the_same_seed_makes_the_same_moves() {
+    assert_eq!(choices(17), choices(17));
+    // And a whole game between two seeded bots replays identically.
+    let replay = |seed: u64| {
+        let mut game = Game::from_seed(PlayerCount::TWO, 99);
+        let (mut a, mut b) = (entries(), entries());
+        let mut first = PimcBot::new(LIGHT, seed, &mut a);
+        let mut second = PimcBot::new(LIGHT, seed + 1, &mut b);
+        play_out(&mut game, &mut [&mut first, &mut second]).unwrap();
+        game.history().to_vec()
+    };
+    assert_eq!(replay(5), replay(5));
+}
+
+/// In the two-player last deal every card is known to both seats: the bot solves the one
+/// world there is, so its move is worth what the clairvoyant solver's best move is worth.
+#[test]
+fn the_two_player_last_deal_is_played_exactly() {
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        // The last deal starts after 36 moves; stop somewhere in it.
+        let game = played_for(2, seed, 36 + (seed as usize % 10));
+        let Some(view) = game.current_view() else {
+            continue;
+        };
+        assert!(view.is_last_deal());
+        let mut memory = entries();
+        let chosen = PimcBot::new(PimcOptions::default(), seed, &mut memory).choose(&view);
+        let position = Position::<2>::from_game(&game).unwrap();
+        let mut memory = entries();
+        let mut solver = Solver::new(&mut memory);
+        let (_, best) = solver.best_move(&position).unwrap();
+        let mut value_of_chosen = None;
+        solver
+            .solve_all(&position, |played, value| {
+                if played == chosen {
+                    value_of_chosen = Some(value);
+                }
+            })
+            .unwrap();
+        assert_eq!(value_of_chosen, Some(best), "seed {seed}: {chosen}");
+        checked += 1;
+    }
+    assert!(checked > 30);
+}
+
+/// Checks one sampled world against `view`.
+fn check_world(view: &PlayerView<'_>, rng: &mut Pcg32) {
+    let world = sample_world(view, rng);
+    let players = view.players().get();
+    let mut dealt = CardSet::EMPTY;
+    for seat in 0..players {
+        let hand = world.hands[seat];
+        assert_eq!(hand.len(), view.hand_size(seat), "seat {seat}'s hand size");
+        if seat == view.seat() {
+            assert_eq!(hand, view.hand());
+        } else {
+            assert!(
+                hand.is_disjoint(view.seen()),
+                "a seen card dealt to seat {seat}"
+            );
+            assert!(hand.is_subset(view.unseen()));
+        }
+        assert!(hand.is_disjoint(dealt), "a card dealt twice");
+        dealt |= hand;
+    }
+    for seat in players..world.hands.len() {
+        assert!(world.hands[seat].is_empty());
+    }
+    let deck: CardSet = world.deck.iter().copied().collect();
+    assert_eq!(deck.len(), world.deck.len(), "a card twice in the deck");
+    assert_eq!(world.deck.len(), view.undealt());
+    assert!(deck.is_disjoint(dealt));
+    // Every unseen card is somewhere, and nothing else is.
+    assert_eq!(deck | (dealt - view.hand()), view.unseen());
+    // A seat gets a card of a class it probably lacks only when no plausible card was left
+    // for it: then the deck holds none.
+    for seat in (0..players).filter(|&seat| seat != view.seat()) {
+        let lacking = probably_lacking(view, seat);
+        let implausible = |card| lacking.contains(CardClass::of(card));
+        if world.hands[seat].iter().any(implausible) {
+            assert!(
+                deck.iter().all(implausible),
+                "seat {seat} was dealt a lacking class while the deck kept a plausible card"
+            );
+        }
+    }
+}
+
+#[test]
+fn worlds_agree_with_the_view() {
+    let mut rng = Pcg32::new(8, 8);
+    let mut lacking_seen = 0;
+    for players in [2, 3, 4] {
+        for seed in 0..60u64 {
+            let game = played_for(players, seed, (seed as usize * 3) % 46);
+            let Some(view) = game.current_view() else {
+                continue;
+            };
+            lacking_seen += (0..players)
+                .filter(|&seat| seat != view.seat())
+                .filter(|&seat| !probably_lacking(&view, seat).is_empty())
+                .count();
+            for _ in 0..4 {
+                check_world(&view, &mut rng);
+            }
+        }
+    }
+    // The lacking rule was exercised.
+    assert!(lacking_seen > 10, "{lacking_seen}");
+}
+
+/// A lacking class is avoided whenever the unseen cards allow: with a single opponent in a
+/// deal before the last, its hand holds no card of a class it probably lacks when enough
+/// other unseen cards remain.
+#[test]
+fn lacking_classes_are_avoided_when_possible() {
+    let mut rng = Pcg32::new(9, 9);
+    let mut tested = 0;
+    for seed in 0..200u64 {
+        let game = played_for(2, seed, 1 + (seed as usize % 11));
+        let Some(view) = game.current_view() else {
+            continue;
+        };
+        let other = 1 - view.seat();
+        let lacking = probably_lacking(&view, other);
+        if lacking.is_empty() {
+            continue;
+        }
+        let plausible = view
+            .unseen()
+            .iter()
+            .filter(|&card| !lacking.contains(CardClass::of(card)))
+            .count();
+        if plausible < view.hand_size(other) {
+            continue;
+        }
+        for _ in 0..8 {
+            let world = sample_world(&view, &mut rng);
+            assert!(
+                world.hands[other]
+                    .iter()
+                    .all(|card| !lacking.contains(CardClass::of(card))),
+                "seed {seed}"
+            );
+        }
+        tested += 1;
+    }
+    assert!(tested > 10, "{tested}");
+}
+
+/// Facing a greedy opponent, whose real hand always explains its moves, the worlds nearly
+/// always give it a hand with which each of its moves this deal was a greedy one (by the
+/// first seven parts of the key).
+#[test]
+fn worlds_explain_a_greedy_opponent() {
+    let mut rng = Pcg32::new(10, 10);
+    let (mut explained, mut sampled) = (0, 0);
+    for seed in 0..30u64 {
+        let mut game = Game::from_seed(PlayerCount::TWO, seed);
+        while let Some(view) = game.current_view() {
+            let seat = view.seat();
+            // Two players: every deal is 12 moves, the opponent has moved in this one.
+            let start = game.history().len() / 12 * 12;
+            if seat == 0 && !view.is_last_deal() && game.history().len() > start {
+                for _ in 0..4 {
+                    let world = sample_world(&view, &mut rng);
+                    sampled += 1;
+                    explained += usize::from(greedy_throughout(&game, world.hands[1], start));
+                }
+            }
+            let chosen = best_greedy_move(game.hand(seat), game.table()).unwrap();
+            game.play(chosen).unwrap();
+        }
+    }
+    assert!(sampled > 500, "{sampled}");
+    assert!(explained * 100 >= sampled * 95, "{explained} of {sampled}");
+}
+
+/// Whether seat 1, holding `hand` now, made a greedy move at each of its turns since the
+/// move `start`.
+fn greedy_throughout(game: &Game, mut hand: CardSet, start: usize) -> bool {
+    let mut table = game.table();
+    let mut greedy = true;
+    for (index, played) in game.history().iter().enumerate().skip(start).rev() {
+        table = if played.capture.is_empty() {
+            table.without(played.card)
+        } else {
+            table | played.capture
+        };
+        if index % 2 == 1 {
+            hand = hand.with(played.card);
+            let best = best_greedy_move(hand, table).unwrap();
+            let key = |m: Move| GreedyKey::new(table, m.card, m.capture).parts();
+            greedy &= key(best) <= key(*played);
+        }
+    }
+    greedy
+}
