@@ -484,3 +484,132 @@ proptest! {
         prop_assert_eq!(solve_roots::<3>(&game, 64), expected);
     }
 }
+
+/// The benchmark's positions (greedy play from seeds 1..=16), every root move solved from
+/// a cleared 2^18-entry table: total nodes, time and a checksum of every value, printed.
+/// Run with `cargo test --release -p tablic-core --test solver -- --ignored --nocapture`
+/// (`SOLVER_PLIES=12` for the last deal alone, `SOLVER_SEEDS=4` for seeds 1..=4).
+#[test]
+#[ignore = "a measurement, not a check"]
+fn benchmark_node_counts() {
+    let only: Option<usize> = std::env::var("SOLVER_PLIES")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    for plies_left in [12, 24]
+        .into_iter()
+        .filter(|&p| only.is_none_or(|o| o == p))
+    {
+        let mut table = vec![Entry::EMPTY; 1 << 18];
+        let (mut nodes, mut checksum) = (0u64, 0i64);
+        let start = std::time::Instant::now();
+        let seeds: u64 = std::env::var("SOLVER_SEEDS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(16);
+        for seed in 1..=seeds {
+            let mut game = Game::from_seed(PlayerCount::TWO, seed);
+            while MOVES_PER_GAME - game.history().len() > plies_left {
+                let seat = game.to_move().unwrap();
+                game.play(best_greedy_move(game.hand(seat), game.table()).unwrap())
+                    .unwrap();
+            }
+            let position = Position::<2>::from_game(&game).unwrap();
+            let mut solver = Solver::new(&mut table);
+            let mut index = 0i64;
+            solver
+                .solve_all(&position, |_, value| {
+                    index += 1;
+                    checksum = checksum
+                        .wrapping_mul(31)
+                        .wrapping_add(index * 1000 + value as i64);
+                })
+                .unwrap();
+            nodes += solver.nodes();
+        }
+        println!(
+            "{plies_left} plies: {nodes} nodes, {:?}, checksum {checksum}",
+            start.elapsed()
+        );
+    }
+}
+
+/// Positions cut at the end of their deal (as bots with a horizon solve them): the table
+/// left at the cut goes to nobody, so the last move's capture choices matter.
+#[test]
+fn cut_positions_match_brute_force() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let players = 2 + (seed as usize % 2);
+        // From one to five moves before the cut.
+        let plies: &[usize] = if players == 2 {
+            &[13, 14, 15, 17, 25, 27]
+        } else {
+            &[13, 14, 15, 16]
+        };
+        for &plies_left in plies {
+            let game = play_until(players, seed, plies_left);
+            let position = Position::<3>::from_game(&game).unwrap().cut_at_deal_end();
+            if position.is_finished() {
+                continue;
+            }
+            let mut table = vec![Entry::EMPTY; 64];
+            let mut values = HashMap::new();
+            Solver::new(&mut table)
+                .solve_all(&position, |played, value| {
+                    values.insert(played, value);
+                })
+                .unwrap();
+            let root = position.to_move().unwrap();
+            let mut expected = HashMap::new();
+            position.for_each_legal_move(|legal| {
+                expected.insert(
+                    legal,
+                    brute_force_position(&position.play(legal).unwrap(), root),
+                );
+            });
+            assert_eq!(values, expected, "seed {seed}, {plies_left} plies left");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100);
+}
+
+/// Leads in cards too large to be caught up share table entries: one table serves
+/// positions that differ only in such leads, without changing a value.
+#[test]
+fn decided_card_leads_share_the_table() {
+    let mut table = vec![Entry::EMPTY; 1 << 10];
+    for seed in 0..12 {
+        let game = play_until(2, seed, 6);
+        let hands = [game.hand(0), game.hand(1)];
+        for (first, second) in [(30, 8), (8, 30), (25, 10), (10, 25), (20, 19), (19, 19)] {
+            let position = Position::<2>::new(&Setup {
+                players: PlayerCount::TWO,
+                to_move: game.to_move().unwrap(),
+                hands: &hands,
+                table: game.table(),
+                undealt: &[],
+                pile_cards: &[first, second],
+                pile_points: &[5, 6],
+                tablas: &[0, 1],
+                last_capturer: Some(1),
+            })
+            .unwrap();
+            let root = position.to_move().unwrap();
+            let mut values = HashMap::new();
+            Solver::reusing(&mut table)
+                .solve_all(&position, |played, value| {
+                    values.insert(played, value);
+                })
+                .unwrap();
+            let mut expected = HashMap::new();
+            position.for_each_legal_move(|legal| {
+                expected.insert(
+                    legal,
+                    brute_force_position(&position.play(legal).unwrap(), root),
+                );
+            });
+            assert_eq!(values, expected, "seed {seed}, piles {first}, {second}");
+        }
+    }
+}

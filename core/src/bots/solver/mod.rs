@@ -13,8 +13,18 @@
 //!   depth-independent lower and upper bounds, in memory the caller gives ([`Entry`]).
 //! - Moves that a renaming of suits maps onto each other (same rank and points played,
 //!   tables left equal up to suits) are searched once; see `moves.rs`.
-//! - Moves are tried best-guess first: the transposition table's move, then by
-//!   [`GreedyKey`](crate::bots::GreedyKey).
+//! - Moves are tried best-guess first: the transposition table's move, searched before any
+//!   move is generated (it often cuts the node), then by a cheap greedy order (tabla,
+//!   points won, cards taken, a low card played). Cards that can take nothing on the
+//!   table skip the capture search.
+//! - Fast fail: a node whose value cannot reach the window even if the hero (or the
+//!   others) won every point left, the tablas still possible and the bonus for most cards
+//!   is cut at once ([`Position`]'s bounds). With two players, a seat's tablas are bounded
+//!   by its moves and the pairs of equal ranks the two seats still hold.
+//! - Two moves before the end, moves are valued directly (the last move has at most two
+//!   distinct choices) with no table, ordering or merging.
+//! - With two players, leads in cards larger than the cards left (the bonus is decided)
+//!   share one table key.
 //!
 //! ```
 //! use tablic_core::bots::solver::{Entry, Position, Solver};

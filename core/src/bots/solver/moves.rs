@@ -12,12 +12,10 @@ use core::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use super::table::Probe;
-use crate::bots::GreedyKey;
-use crate::capture::{try_for_each_legal_capture_in, CaptureArena};
+use crate::capture::{reachable_sums, target_sum, try_for_each_legal_capture_in, CaptureArena};
 use crate::{Card, CardSet, Move, Rank, Suit};
 
-/// Moves held at once per node (about 56 bytes each, on the stack of every ply); a node
+/// Moves held at once per node (about 40 bytes each, on the stack of every ply); a node
 /// with more distinct moves, which only crowded tables have, is searched in batches.
 const BATCH: usize = 32;
 
@@ -34,7 +32,7 @@ pub(crate) type Arena = CaptureArena<512>;
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
     played: Move,
-    order: (bool, GreedyKey),
+    order: u32,
     class: Class,
 }
 
@@ -42,6 +40,26 @@ struct Candidate {
 #[derive(Debug, Default)]
 pub(crate) struct Batch {
     moves: ArrayVec<Candidate, BATCH>,
+}
+
+/// The order to try a move in, highest first: much as the greedy player ranks moves (tabla,
+/// points won, cards taken, a low card played), without its finer parts.
+fn order(table: CardSet, played: Move) -> u32 {
+    let card = played.card;
+    let (tabla, points) = if played.capture.is_empty() {
+        (false, 32 - u32::from(card.points()))
+    } else {
+        let tabla = played.capture.bits() == table.bits();
+        (
+            tabla,
+            32 + played.capture.points() + u32::from(card.points()),
+        )
+    };
+    u32::from(tabla) << 28
+        | points << 20
+        | (played.capture.len() as u32) << 12
+        | (14 - u32::from(card.capture_value())) << 6
+        | u32::from(card.index())
 }
 
 /// The table's signature: cards per rank (one nibble each) of the cards other than 2♣
@@ -68,31 +86,50 @@ fn representatives(hand: CardSet, rank: Rank) -> ArrayVec<Card, 2> {
 
 impl Batch {
     /// Fills the batch with the distinct moves of `hand` on `table` that come at or after
-    /// `start` in generation order, the table's move first, then by the greedy key. Returns where
-    /// the next batch starts, or `None` when this was the last.
+    /// `start` in generation order, but for those of class `skip` (already searched), by
+    /// the greedy key. Returns where the next batch starts, or `None` when this was the
+    /// last.
     pub fn fill(
         &mut self,
         arena: &mut Arena,
         hand: CardSet,
         table: CardSet,
         start: usize,
-        tt: &Probe,
+        skip: Option<Class>,
     ) -> Option<usize> {
         self.moves.clear();
         let mut index = 0;
         let mut resume = None;
+        let sums = reachable_sums(table);
         for rank in Rank::ALL {
             let cards = representatives(hand, rank);
             let Some(&first) = cards.first() else {
                 continue;
             };
+            if sums & 1 << target_sum(first) == 0 {
+                // Nothing to take: the discards alone, without the capture search.
+                for &card in &cards {
+                    if index >= start {
+                        if self.moves.is_full() {
+                            resume = Some(index);
+                            break;
+                        }
+                        self.offer(table, Move::discard(card), skip);
+                    }
+                    index += 1;
+                }
+                if resume.is_some() {
+                    break;
+                }
+                continue;
+            }
             let full = try_for_each_legal_capture_in(arena, table, first, |capture| {
                 for &card in &cards {
                     if index >= start {
                         if self.moves.is_full() {
                             return ControlFlow::Break(());
                         }
-                        self.offer(table, Move::new(card, capture), tt);
+                        self.offer(table, Move::new(card, capture), skip);
                     }
                     index += 1;
                 }
@@ -108,16 +145,13 @@ impl Batch {
         resume
     }
 
-    /// Adds a move unless an equivalent one is in the batch.
-    fn offer(&mut self, table: CardSet, played: Move, tt: &Probe) {
+    /// Adds a move unless an equivalent one is in the batch or of class `skip`.
+    fn offer(&mut self, table: CardSet, played: Move, skip: Option<Class>) {
         let class = Class::of(table, played);
-        if self.moves.iter().all(|other| other.class != class) {
+        if skip != Some(class) && self.moves.iter().all(|other| other.class != class) {
             self.moves.push(Candidate {
                 played,
-                order: (
-                    tt.is_best(played),
-                    GreedyKey::new(table, played.card, played.capture),
-                ),
+                order: order(table, played),
                 class,
             });
         }

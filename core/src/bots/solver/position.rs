@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::capture::{can_capture, check_capture};
+use crate::capture::{can_capture, check_capture, for_each_legal_capture};
 use crate::moves::{for_each_move, IllegalMove, Move};
 use crate::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
 use crate::score::MOST_CARDS_BONUS;
@@ -99,6 +99,9 @@ pub struct Position<const SEATS: usize> {
     /// A hash of the undealt cards and their places, kept up to date at each deal, so that
     /// a transposition table may serve positions with different decks.
     deck_hash: u64,
+    /// The undealt cards each seat will be dealt, kept up to date at each deal (for the
+    /// search's bounds).
+    undealt_to: [CardSet; SEATS],
     /// The game is cut at the end of this deal, where the table stays unclaimed (see
     /// [`Position::cut_at_deal_end`]).
     cut: bool,
@@ -122,6 +125,7 @@ impl<const SEATS: usize> Position<SEATS> {
         }
         self.deck[..self.deck_len as usize].fill(FILLER);
         self.deck_len = 0;
+        self.undealt_to = [CardSet::EMPTY; SEATS];
         self.cut = true;
         self
     }
@@ -247,6 +251,7 @@ impl<const SEATS: usize> Position<SEATS> {
             tablas: [0; SEATS],
             deck: [FILLER; DECK_CARDS],
             deck_hash: 0,
+            undealt_to: [CardSet::EMPTY; SEATS],
             cut: false,
         };
         for seat in 0..seats {
@@ -258,6 +263,8 @@ impl<const SEATS: usize> Position<SEATS> {
         for (place, &card) in setup.undealt.iter().enumerate() {
             position.deck[place] = card;
             position.deck_hash ^= deck_term(card, setup.undealt.len() - place);
+            let seat = place % seats;
+            position.undealt_to[seat] = position.undealt_to[seat].with(card);
         }
         if position.hands[..seats].iter().all(|hand| hand.is_empty()) {
             position.next_deal_or_end();
@@ -415,11 +422,26 @@ impl<const SEATS: usize> Position<SEATS> {
     /// Every capture ends the game alike (the capturer is the last capturer and so also
     /// gets the rest of the table) except that taking the whole table is a tabla, which
     /// the mover always prefers; so there are at most two distinct choices: a discard, and
-    /// the best capture.
+    /// the best capture. At a cut ([`Position::cut_at_deal_end`]) the rest of the table
+    /// goes to nobody, so there every capture is valued.
     pub(crate) fn last_move_value(&self, seat: usize, hero: usize, maximising: bool) -> i32 {
         let Some(card) = self.hand(seat).first() else {
             return self.bonus_value(hero);
         };
+        if self.cut {
+            // At a cut the cards left on the table go to nobody: every capture counts.
+            let mut best = None;
+            for_each_legal_capture(self.table, card, |capture| {
+                let (next, gain) = self.after_for(Move::new(card, capture), seat, hero);
+                let value = gain + next.bonus_value(hero);
+                best = Some(match best {
+                    Some(best) if maximising => value.max(best),
+                    Some(best) => value.min(best),
+                    None => value,
+                });
+            });
+            return best.unwrap_or_else(|| self.bonus_value(hero));
+        }
         let (discarded, gain) = self.after_for(Move::discard(card), seat, hero);
         let discard = gain + discarded.bonus_value(hero);
         let tabla = check_capture(self.table, card, self.table).is_ok();
@@ -475,6 +497,7 @@ impl<const SEATS: usize> Position<SEATS> {
             for (place, &card) in self.deck[..cards].iter().enumerate() {
                 self.hands[place % seats] = self.hands[place % seats].with(card);
                 self.deck_hash ^= deck_term(card, left - place);
+                self.undealt_to[place % seats] = self.undealt_to[place % seats].without(card);
             }
             // The deck stays a prefix of the array, the rest filler: one state, one form.
             self.deck.copy_within(cards..left, 0);
@@ -499,6 +522,59 @@ impl<const SEATS: usize> Position<SEATS> {
         Some((seat, points as i32))
     }
 
+    /// Bounds on the hero's value of the rest of the game, from what is left to win: at
+    /// best the hero wins every point left and a tabla at each of its moves, at worst the
+    /// others do; the bonus for most cards is bounded by how far the pile counts can
+    /// still move (the cards on the table, in hands and in the deck).
+    ///
+    /// With two players the tablas are bounded more tightly: after a tabla the other seat
+    /// must discard, so a seat's next move is a tabla only when it takes that one card
+    /// with a card of the same rank; tablas on moves not in a row need a move between. So
+    /// `t` tablas in `m` moves need `t − 1 ≤ M + (m − t)`, where `M` is how many pairs of
+    /// cards of equal rank, one each, the two seats still have to play.
+    pub(crate) fn value_bounds(&self, hero: usize) -> (i32, i32) {
+        let seats = self.players.get().min(SEATS);
+        let mut all = self.table;
+        let mut other_tablas = 0;
+        let mut most_other = 0;
+        for seat in 0..seats {
+            let future = self.hands[seat] | self.undealt_to[seat];
+            all |= future;
+            if seat != hero {
+                other_tablas += future.len();
+                most_other = most_other.max(self.pile_cards[seat] as usize);
+            }
+        }
+        let own = self.hands[hero] | self.undealt_to[hero];
+        let mut own_tablas = own.len();
+        if seats == 2 {
+            let pairs = same_rank_pairs(own, all - own - self.table);
+            own_tablas = own_tablas.min((pairs + own_tablas).div_ceil(2));
+            other_tablas = other_tablas.min((pairs + other_tablas).div_ceil(2));
+        }
+        let points = all.points() as i32;
+        let cards = all.len();
+        let own_cards = self.pile_cards[hero] as usize;
+        let weight = self.players.get() as i32 - 1;
+        let bonus = MOST_CARDS_BONUS as i32;
+        // Surely the most cards, or surely not; with two players, never behind or never
+        // ahead.
+        let (bonus_low, bonus_high) = if own_cards > most_other + cards {
+            (weight * bonus, weight * bonus)
+        } else if seats == 2 && own_cards + cards < most_other {
+            (-bonus, -bonus)
+        } else if own_cards + cards <= most_other {
+            (-bonus, 0)
+        } else if seats == 2 && own_cards == most_other + cards {
+            (0, bonus)
+        } else {
+            (-bonus, weight * bonus)
+        };
+        let low = -points - other_tablas as i32 + bonus_low;
+        let high = weight * (points + own_tablas as i32) + bonus_high;
+        (low, high)
+    }
+
     /// Moves left in the game: the cards in hands and in the deck.
     pub(crate) fn moves_left(&self) -> usize {
         let held: usize = self.hands[..self.players.get().min(SEATS)]
@@ -510,7 +586,9 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// A 64-bit key of everything the rest of the game depends on, for `hero`: hands,
     /// table, deck, the seat to move, the last capturer, and the pile counts relative to
-    /// seat 0 (the bonus for most cards depends on nothing else). Points and tablas so far
+    /// seat 0 (the bonus for most cards depends on nothing else; with two players, a lead
+    /// too large to be caught up counts as one more than the cards left). Points and
+    /// tablas so far
     /// are left out: the search stores values of the rest of the game only.
     pub(crate) fn key(&self, hero: usize) -> u64 {
         let seats = self.players.get().min(SEATS);
@@ -519,9 +597,22 @@ impl<const SEATS: usize> Position<SEATS> {
             hash = mix(hash ^ hand.bits());
         }
         let base = self.pile_cards[0];
+        // With two players, a lead of more cards than are left decides the bonus: all such
+        // leads are one.
+        let left = self.table.len()
+            + self.hands[..seats]
+                .iter()
+                .map(|hand| hand.len())
+                .sum::<usize>()
+            + self.deck_len as usize;
+        let lead = (left + 1).min(i8::MAX as usize) as i8;
         let mut packed = 0u64;
         for (index, &cards) in self.pile_cards[..seats].iter().enumerate() {
-            packed = packed << 8 | u64::from(cards.wrapping_sub(base));
+            let mut relative = cards.wrapping_sub(base);
+            if seats == 2 {
+                relative = (relative as i8).clamp(-lead, lead) as u8;
+            }
+            packed = packed << 8 | u64::from(relative);
             if index % 8 == 7 {
                 hash = mix(hash ^ packed);
                 packed = 0;
@@ -536,10 +627,96 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 }
 
+/// How many disjoint pairs of cards of equal rank, one from each set, there are:
+/// `Σ min(cards of the rank in a, in b)` over the ranks.
+fn same_rank_pairs(a: CardSet, b: CardSet) -> usize {
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    const PAIRS: u64 = 0x3333_3333_3333_3333;
+    const HIGH: u64 = 0x8888_8888_8888_8888;
+    let per_rank = |bits: u64| {
+        let pairs = bits - (bits >> 1 & LOW);
+        (pairs & PAIRS) + (pairs >> 2 & PAIRS)
+    };
+    let (a, b) = (per_rank(a.bits()), per_rank(b.bits()));
+    // Nibbles of 0..=4: where a ≥ b, (a + 8) − b keeps its nibble's high bit.
+    let at_least = ((a | HIGH) - b) & HIGH;
+    let mask = (at_least >> 3) * 0xF;
+    let least = (b & mask) | (a & !mask);
+    let bytes = (least & 0x0F0F_0F0F_0F0F_0F0F) + (least >> 4 & 0x0F0F_0F0F_0F0F_0F0F);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
 /// What a move added to scores: the mover's points and tabla, and at the end of the game
 /// the last capturer with the table's points.
 #[derive(Clone, Copy, Debug, Default)]
 struct Gains {
     mover: i32,
     last_capturer: Option<(usize, i32)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::best_greedy_move;
+
+    /// The hero's value of the rest of the game over the best line for `most` (every seat
+    /// helping), or the worst: what [`Position::value_bounds`] must enclose.
+    fn extreme<const SEATS: usize>(position: &Position<SEATS>, hero: usize, most: bool) -> i32 {
+        let Some(seat) = position.to_move() else {
+            return position.bonus_value(hero);
+        };
+        let mut best = None;
+        position.for_each_legal_move(|played| {
+            let (child, gain) = position.after_for(played, seat, hero);
+            let value = gain + extreme(&child, hero, most);
+            best = Some(match best {
+                Some(best) if most => value.max(best),
+                Some(best) => value.min(best),
+                None => value,
+            });
+        });
+        best.unwrap_or(0)
+    }
+
+    #[test]
+    fn bounds_enclose_every_line() {
+        for seed in 0..40u64 {
+            let players = PlayerCount::new(2 + (seed % 2) as usize).unwrap();
+            for plies_left in [2, 3, 4, 5, 14, 15] {
+                let mut game = Game::from_seed(players, seed);
+                while MOVES_PER_GAME - game.history().len() > plies_left {
+                    let seat = game.to_move().unwrap();
+                    let greedy = best_greedy_move(game.hand(seat), game.table()).unwrap();
+                    game.play(greedy).unwrap();
+                }
+                let position = Position::<3>::from_game(&game).unwrap();
+                let position = if plies_left > 5 {
+                    position.cut_at_deal_end()
+                } else {
+                    position
+                };
+                for hero in 0..players.get() {
+                    let (low, high) = position.value_bounds(hero);
+                    assert!(low <= extreme(&position, hero, false), "seed {seed}");
+                    assert!(extreme(&position, hero, true) <= high, "seed {seed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn same_rank_pairs_count_matches() {
+        let mut state = 0x1234_5678_9ABC_DEF0u64;
+        for _ in 0..2000 {
+            state = mix(state);
+            let a = CardSet::from_bits(state & ((1 << 52) - 1)).unwrap_or_default();
+            state = mix(state);
+            let b = CardSet::from_bits(state & ((1 << 52) - 1)).unwrap_or_default();
+            let expected: usize = crate::Rank::ALL
+                .iter()
+                .map(|&rank| a.rank_cards(rank).len().min(b.rank_cards(rank).len()))
+                .sum();
+            assert_eq!(same_rank_pairs(a, b), expected);
+        }
+    }
 }

@@ -6,10 +6,13 @@
 //! two players this is minimax of the margin; with more, the others all minimise the
 //! hero's value (paranoid search).
 
-use super::moves::{Arena, Batch};
+use super::moves::{Arena, Batch, Class};
 use super::position::Position;
 use super::table::{Probe, Table};
-use crate::Move;
+use core::ops::ControlFlow;
+
+use crate::capture::{reachable_sums, target_sum, try_for_each_legal_capture_in};
+use crate::{CardSet, Move};
 
 /// Positions with this many moves left or fewer are not kept in the table.
 const UNREMEMBERED: usize = 2;
@@ -81,7 +84,7 @@ impl Search<'_, '_> {
         let maximising = seat == self.hero;
         batch.iter().find_map(|played| {
             let (child, gain) = position.after_for(played, seat, self.hero);
-            let probe = self.table.probe(child.key(self.hero));
+            let probe = self.table.probe(child.key(self.hero), child.table());
             if maximising && gain + i32::from(probe.lower) >= beta {
                 Some(gain + i32::from(probe.lower))
             } else if !maximising && gain + i32::from(probe.upper) <= alpha {
@@ -90,6 +93,64 @@ impl Search<'_, '_> {
                 None
             }
         })
+    }
+
+    /// The value of a position with two moves left (not the root), fail-soft: every move of
+    /// `seat` as it comes, each valued by the last move's shortcut, with no table, no
+    /// ordering and no merging (a node here has few moves, and most of them are captures
+    /// of one card).
+    fn two_left<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+        seat: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let hero = self.hero;
+        let maximising = seat == hero;
+        let mut best = if maximising { -INFINITY } else { INFINITY };
+        let mut children = 0;
+        let sums = reachable_sums(position.table());
+        for card in position.hand(seat).iter() {
+            let mut visit = |capture| {
+                let (child, gain) = position.after_for(Move::new(card, capture), seat, hero);
+                children += 1;
+                let rest = match child.to_move() {
+                    None => child.bonus_value(hero),
+                    Some(next) if child.moves_left() == 1 => {
+                        child.last_move_value(next, hero, next == hero)
+                    }
+                    // Not reached: two moves left leave one.
+                    Some(_) => return ControlFlow::Break(()),
+                };
+                let value = gain + rest;
+                if maximising {
+                    best = best.max(value);
+                } else {
+                    best = best.min(value);
+                }
+                if maximising && best >= beta || !maximising && best <= alpha {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            // Captures first, the discard last.
+            let cut = sums & 1 << target_sum(card) != 0
+                && try_for_each_legal_capture_in(self.arena, position.table(), card, |capture| {
+                    if capture.is_empty() {
+                        ControlFlow::Continue(())
+                    } else {
+                        visit(capture)
+                    }
+                })
+                .is_break();
+            if cut || visit(CardSet::EMPTY).is_break() {
+                break;
+            }
+        }
+        self.nodes += children;
+        best
     }
 
     /// The value and the best move of `position`; at the root (`root`), the transposition
@@ -113,6 +174,19 @@ impl Search<'_, '_> {
         if !root && left == 1 {
             return Ok((position.last_move_value(seat, self.hero, maximising), None));
         }
+        // Fast fail: even winning (or losing) everything left cannot reach the window.
+        if !root {
+            let (low, high) = position.value_bounds(self.hero);
+            if high <= alpha {
+                return Ok((high, None));
+            }
+            if low >= beta {
+                return Ok((low, None));
+            }
+        }
+        if !root && left == 2 {
+            return Ok((self.two_left(position, seat, alpha, beta), None));
+        }
         // Near the end a search is cheaper than a cache miss: no table there.
         let remembered = root || left > UNREMEMBERED;
         let key = if remembered {
@@ -121,7 +195,7 @@ impl Search<'_, '_> {
             0
         };
         let probe = if remembered {
-            self.table.probe(key)
+            self.table.probe(key, position.table())
         } else {
             Probe::NOTHING
         };
@@ -142,16 +216,27 @@ impl Search<'_, '_> {
         let (mut alpha, mut beta) = (low, high);
         let mut best = if maximising { -INFINITY } else { INFINITY };
         let mut best_move = None;
+        // The table's move first, before any move is generated: it often cuts.
+        let hand = position.hand(seat);
+        let first = probe.best.filter(|played| {
+            hand.contains(played.card) && played.capture.is_subset(position.table())
+        });
+        if let Some(played) = first {
+            let (child, gain) = position.after_for(played, seat, self.hero);
+            let value = gain + self.value(&child, alpha - gain, beta - gain)?;
+            best = value;
+            best_move = Some(played);
+            if maximising {
+                alpha = alpha.max(value);
+            } else {
+                beta = beta.min(value);
+            }
+        }
+        let skip = first.map(|played| Class::of(position.table(), played));
         let mut batch = Batch::default();
-        let mut start = Some(0);
+        let mut start = (alpha < beta).then_some(0);
         'batches: while let Some(from) = start {
-            start = batch.fill(
-                self.arena,
-                position.hand(seat),
-                position.table(),
-                from,
-                &probe,
-            );
+            start = batch.fill(self.arena, hand, position.table(), from, skip);
             if !root && left > ETC_MOVES {
                 if let Some(cut) = self.transposition_cutoff(position, &batch, seat, alpha, beta) {
                     return Ok((cut, None));
@@ -188,7 +273,8 @@ impl Search<'_, '_> {
             } else {
                 (clamp(best), clamp(best), best_move)
             };
-            self.table.store(key, left, lower, upper, known_best);
+            self.table
+                .store(key, position.table(), left, lower, upper, known_best);
         }
         Ok((best, best_move))
     }

@@ -4,8 +4,8 @@
 use crate::{Card, CardSet, Move};
 
 /// One slot of the transposition table: 16 bytes (a 64-bit key, two 16-bit bounds, the
-/// moves left at the position, and the best move found, as its card and a 16-bit tag of
-/// its capture).
+/// moves left at the position, and the best move found, as its card and its capture as a
+/// mask over the table's cards).
 ///
 /// The bounds are of the value of the rest of the game, which does not depend on how deep
 /// the position was met, so an entry serves every later visit.
@@ -41,10 +41,36 @@ impl Default for Entry {
     }
 }
 
-/// The 16-bit tag that names a capture among a position's moves.
-fn capture_tag(capture: CardSet) -> u16 {
-    let bits = capture.bits();
-    (bits ^ bits >> 16 ^ bits >> 32 ^ bits >> 48) as u16
+/// The capture's cards as a mask over the table's cards, lowest first: the 16-bit tag that
+/// names it exactly among the position's moves, or `None` when it holds a card past the
+/// table's sixteenth.
+fn capture_tag(table: CardSet, capture: CardSet) -> Option<u16> {
+    let (mut tag, mut rest) = (0u16, table.bits());
+    for place in 0..16 {
+        if rest == 0 {
+            break;
+        }
+        let lowest = rest & rest.wrapping_neg();
+        if capture.bits() & lowest != 0 {
+            tag |= 1 << place;
+        }
+        rest ^= lowest;
+    }
+    (capture_from_tag(table, tag) == capture).then_some(tag)
+}
+
+/// The capture a tag names on `table`.
+fn capture_from_tag(table: CardSet, tag: u16) -> CardSet {
+    let (mut bits, mut rest, mut tag) = (0u64, table.bits(), tag);
+    while tag != 0 && rest != 0 {
+        let lowest = rest & rest.wrapping_neg();
+        if tag & 1 != 0 {
+            bits |= lowest;
+        }
+        rest ^= lowest;
+        tag >>= 1;
+    }
+    CardSet::from_bits(bits).unwrap_or_default()
 }
 
 /// What a probe found: bounds on the value, and the best move known.
@@ -52,7 +78,7 @@ fn capture_tag(capture: CardSet) -> u16 {
 pub(crate) struct Probe {
     pub lower: i16,
     pub upper: i16,
-    pub best: Option<(Card, u16)>,
+    pub best: Option<Move>,
 }
 
 impl Probe {
@@ -62,11 +88,6 @@ impl Probe {
         upper: i16::MAX,
         best: None,
     };
-
-    /// True when `played` is the move the entry remembers.
-    pub fn is_best(&self, played: Move) -> bool {
-        self.best == Some((played.card, capture_tag(played.capture)))
-    }
 }
 
 /// The caller's slots, in buckets of two: a key may sit in either slot of its bucket; a
@@ -95,8 +116,8 @@ impl<'t> Table<'t> {
         self.slots.get_mut(first..end).unwrap_or(&mut [])
     }
 
-    /// What is known of the position with this key.
-    pub fn probe(&mut self, key: u64) -> Probe {
+    /// What is known of the position with this key, whose table is `table`.
+    pub fn probe(&mut self, key: u64, table: CardSet) -> Probe {
         let entry = self
             .bucket(key)
             .iter()
@@ -106,13 +127,24 @@ impl<'t> Table<'t> {
         Probe {
             lower: entry.lower,
             upper: entry.upper,
-            best: Card::from_index(entry.card).map(|card| (card, entry.capture_tag)),
+            best: Card::from_index(entry.card)
+                .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag))),
         }
     }
 
-    /// Records bounds for the position with this key (`depth` moves left), and its best
-    /// move if one is known, adding to what the table already knows of it.
-    pub fn store(&mut self, key: u64, depth: usize, lower: i16, upper: i16, best: Option<Move>) {
+    /// Records bounds for the position with this key (`depth` moves left, `table` on the
+    /// table), and its best move if one is known, adding to what the table already knows
+    /// of it.
+    pub fn store(
+        &mut self,
+        key: u64,
+        table: CardSet,
+        depth: usize,
+        lower: i16,
+        upper: i16,
+        best: Option<Move>,
+    ) {
+        let best = best.and_then(|played| Some((played.card, capture_tag(table, played.capture)?)));
         let bucket = self.bucket(key);
         let same = bucket.iter().position(|entry| entry.key == key);
         let cheapest = (0..bucket.len()).min_by_key(|&slot| bucket[slot].depth);
@@ -124,9 +156,9 @@ impl<'t> Table<'t> {
             key,
             lower: lower.max(known.lower),
             upper: upper.min(known.upper),
-            card: best.map_or(known.card, |played| played.card.index()),
+            card: best.map_or(known.card, |(card, _)| card.index()),
             depth: depth as u8,
-            capture_tag: best.map_or(known.capture_tag, |played| capture_tag(played.capture)),
+            capture_tag: best.map_or(known.capture_tag, |(_, tag)| tag),
         };
     }
 }
