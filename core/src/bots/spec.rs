@@ -293,8 +293,7 @@ impl AnyBot<'_> {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
-    use std::string::ToString;
+    use core::fmt::Write;
 
     use super::*;
 
@@ -320,6 +319,8 @@ mod tests {
             "random:speed=3".parse::<BotSpec>(),
             Err(BotSpecError::BadOption(excerpt("speed=3")))
         );
-        assert_eq!(BotSpec::Random.to_string(), "random");
+        let mut written = heapless::String::<16>::new();
+        let _ = write!(written, "{}", BotSpec::Random);
+        assert_eq!(written, "random");
     }
 }
