@@ -4,8 +4,19 @@ use core::ops::ControlFlow;
 
 use crate::game::Game;
 use crate::moves::Move;
-use crate::players::PlayerCount;
+use crate::players::{PlayerCount, TABLE_CARDS};
 use crate::CardSet;
+
+/// A move of the current deal, as [`PlayerView::this_deal_backwards`] gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PastMove {
+    /// The seat that moved.
+    pub seat: usize,
+    /// The table just before the move.
+    pub table_before: CardSet,
+    /// The move.
+    pub played: Move,
+}
 
 /// One seat's window on a [`Game`]: its own hand, the table, every pile and tabla, hand
 /// sizes, and the public history; never another hand or the deck order. Bots and user
@@ -89,6 +100,35 @@ impl<'g> PlayerView<'g> {
     /// Every move so far (all are public).
     pub fn history(&self) -> &'g [Move] {
         self.game.history()
+    }
+
+    /// This deal's moves, newest first, each with its mover and the table as it was before
+    /// the move: rebuilt by undoing the moves from the present table, so that inference
+    /// about hidden hands needs nothing but the view.
+    pub fn this_deal_backwards(&self) -> impl Iterator<Item = PastMove> + 'g {
+        let players = self.players().get();
+        // Every deal gives each seat the same number of cards and every dealt card is
+        // played once, so the schedule says how many moves the earlier deals took.
+        let (mut undealt, mut start) = (52 - TABLE_CARDS, 0);
+        for _ in 1..self.deals_dealt() {
+            let dealt = self.players().hand_size(undealt) * players;
+            start += dealt;
+            undealt -= dealt;
+        }
+        let deal = self.history().get(start..).unwrap_or(&[]);
+        let mut table = self.table();
+        deal.iter().enumerate().rev().map(move |(offset, played)| {
+            table = if played.capture.is_empty() {
+                table.without(played.card)
+            } else {
+                table | played.capture
+            };
+            PastMove {
+                seat: (start + offset) % players,
+                table_before: table,
+                played: *played,
+            }
+        })
     }
 
     /// Every card this seat has seen: its hand, the table, and every pile.

@@ -7,7 +7,7 @@
 
 use crate::bots::minimax::measure::Measure;
 use crate::card_class::{CardClass, ClassSet};
-use crate::players::{MAX_PLAYERS, TABLE_CARDS};
+use crate::players::MAX_PLAYERS;
 use crate::view::PlayerView;
 use crate::CardSet;
 
@@ -28,23 +28,14 @@ pub(super) fn lacking_by_seat(view: &PlayerView<'_>) -> [ClassSet; MAX_PLAYERS] 
         // hand is then known exactly, and the end-of-game bonus changes what players want.
         return lacking;
     }
-    let players = view.players().get();
-    let start = current_deal_start(view);
-    let deal = view.history().get(start..).unwrap_or(&[]);
-    // Walking back from the present table undoes the moves one by one; a class a seat played
-    // later in the deal cannot be missing from its hand, whatever its earlier moves suggested.
-    let mut table = view.table();
+    // Walking back from the present, a class a seat played later in the deal cannot be
+    // missing from its hand, whatever its earlier moves suggested.
     let mut played_later = [ClassSet::EMPTY; MAX_PLAYERS];
-    for (offset, played) in deal.iter().enumerate().rev() {
-        let seat = (start + offset) % players;
-        table = if played.capture.is_empty() {
-            table.without(played.card)
-        } else {
-            table | played.capture
-        };
+    for past in view.this_deal_backwards() {
+        let (seat, table, played) = (past.seat, past.table_before, past.played);
         let class = CardClass::of(played.card);
         if seat != view.seat() {
-            let better = outclassing(table, Measure::of_move(*played), class);
+            let better = outclassing(table, Measure::of_move(played), class);
             lacking[seat] = lacking[seat].union(better.difference(played_later[seat]));
         }
         played_later[seat] = played_later[seat].union(ClassSet::single(class));
@@ -67,19 +58,4 @@ fn outclassing(table: CardSet, made: Measure, played: CardClass) -> ClassSet {
         .fold(ClassSet::EMPTY, |set, class| {
             set.union(ClassSet::single(class))
         })
-}
-
-/// The index in the history of the current deal's first move. Every dealt card is played
-/// once, and every deal gives each seat the same number of cards, so the deal schedule says
-/// how many moves the earlier deals took.
-fn current_deal_start(view: &PlayerView<'_>) -> usize {
-    let players = view.players();
-    let mut undealt = 52 - TABLE_CARDS;
-    let mut start = 0;
-    for _ in 1..view.deals_dealt() {
-        let dealt = players.hand_size(undealt) * players.get();
-        start += dealt;
-        undealt -= dealt;
-    }
-    start
 }

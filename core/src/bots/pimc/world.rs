@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 
 use crate::bots::{best_greedy_move, probably_lacking, GreedyKey};
 use crate::pcg32::below;
-use crate::players::{MAX_PLAYERS, TABLE_CARDS};
+use crate::players::MAX_PLAYERS;
 use crate::view::PlayerView;
 use crate::CardClass;
 use crate::{Card, CardSet};
@@ -97,19 +97,10 @@ fn sample_once(view: &PlayerView<'_>, rng: &mut impl rand_core::Rng) -> World {
 /// would not have made (counting stops at `enough`): walking back from the present, each
 /// seat's hand at its move is its hand now and the cards it played since.
 fn greedy_misses(view: &PlayerView<'_>, world: &World, enough: usize) -> usize {
-    let players = view.players().get();
-    let start = current_deal_start(view);
-    let deal = view.history().get(start..).unwrap_or(&[]);
-    let mut table = view.table();
     let mut hands = world.hands;
     let mut misses = 0;
-    for (offset, played) in deal.iter().enumerate().rev() {
-        let seat = (start + offset) % players;
-        table = if played.capture.is_empty() {
-            table.without(played.card)
-        } else {
-            table | played.capture
-        };
+    for past in view.this_deal_backwards() {
+        let (seat, table, played) = (past.seat, past.table_before, past.played);
         let Some(hand) = hands.get_mut(seat) else {
             continue;
         };
@@ -128,18 +119,4 @@ fn greedy_misses(view: &PlayerView<'_>, world: &World, enough: usize) -> usize {
         }
     }
     misses
-}
-
-/// The index in the history of the current deal's first move (every deal gives each seat
-/// the same number of cards, and every dealt card is played once).
-fn current_deal_start(view: &PlayerView<'_>) -> usize {
-    let players = view.players();
-    let mut undealt = 52 - TABLE_CARDS;
-    let mut start = 0;
-    for _ in 1..view.deals_dealt() {
-        let dealt = players.hand_size(undealt) * players.get();
-        start += dealt;
-        undealt -= dealt;
-    }
-    start
 }
