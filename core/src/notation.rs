@@ -56,14 +56,38 @@ impl Card {
 /// Cards separated by single spaces, lowest first (`3H 3S 4D`); nothing for the empty set.
 impl fmt::Display for CardSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (position, card) in self.iter().enumerate() {
-            if position > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{card}")?;
-        }
-        Ok(())
+        write_separated(f, *self, |f, card| write!(f, "{card}"))
     }
+}
+
+/// A [`CardSet`] displayed with suit symbols, `3♥ 3♠ 4♦`.
+pub struct UnicodeCards(CardSet);
+
+impl fmt::Display for UnicodeCards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_separated(f, self.0, |f, card| write!(f, "{}", card.unicode()))
+    }
+}
+
+impl CardSet {
+    /// Displays as cards with suit symbols separated by spaces, `3♥ 3♠ 4♦`.
+    pub const fn unicode(self) -> UnicodeCards {
+        UnicodeCards(self)
+    }
+}
+
+fn write_separated(
+    f: &mut fmt::Formatter<'_>,
+    cards: CardSet,
+    mut write_card: impl FnMut(&mut fmt::Formatter<'_>, Card) -> fmt::Result,
+) -> fmt::Result {
+    for (position, card) in cards.iter().enumerate() {
+        if position > 0 {
+            f.write_str(" ")?;
+        }
+        write_card(f, card)?;
+    }
+    Ok(())
 }
 
 /// The text that failed to parse, kept (up to 24 bytes) for the error message.

@@ -1,0 +1,236 @@
+// tablic.hpp: a header-only C++17 wrapper over tablic.h.
+//
+// Handles become move-only objects that free themselves; result codes become exceptions
+// (tablic::Error, with the code and the library's message); buffers become std::vector
+// and std::string. Everything else is the C API: see tablic.h for what each call means.
+// Hand-written (not generated): keep it in step with tablic.h.
+#ifndef TABLIC_HPP
+#define TABLIC_HPP
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tablic.h"
+
+namespace tablic {
+
+/// A call that did not return TABLIC_RESULT_OK.
+class Error : public std::runtime_error {
+public:
+    Error(tablic_result code, const std::string &message)
+        : std::runtime_error(message), code_(code) {}
+    tablic_result code() const noexcept { return code_; }
+
+private:
+    tablic_result code_;
+};
+
+namespace detail {
+
+inline std::string message_of(tablic_result code) {
+    char text[256];
+    if (tablic_result_message(static_cast<unsigned>(code), text, sizeof text, nullptr) !=
+        TABLIC_RESULT_OK) {
+        return "tablic error " + std::to_string(static_cast<int>(code));
+    }
+    return text;
+}
+
+/// Throws unless `code` is OK; `detail` (the library's precise reason) wins when given.
+inline void check(tablic_result code, const char *detail = nullptr) {
+    if (code != TABLIC_RESULT_OK) {
+        throw Error(code, detail != nullptr && detail[0] != '\0' ? detail : message_of(code));
+    }
+}
+
+/// Calls `write(buffer, capacity, &length)` twice if needed: to size, then to fill.
+template <typename Write> std::string text_of(Write write) {
+    std::string text(64, '\0');
+    size_t length = 0;
+    tablic_result code = write(&text[0], text.size() + 1, &length);
+    if (code == TABLIC_RESULT_BUFFER_TOO_SMALL) {
+        text.assign(length, '\0');
+        code = write(&text[0], text.size() + 1, &length);
+    }
+    check(code);
+    text.resize(length);
+    return text;
+}
+
+/// Calls `list(items, capacity, &count)` twice if needed: to count, then to fill.
+template <typename Item, typename List> std::vector<Item> list_of(List list) {
+    std::vector<Item> items(64);
+    size_t count = 0;
+    tablic_result code = list(items.data(), items.size(), &count);
+    if (code == TABLIC_RESULT_BUFFER_TOO_SMALL) {
+        items.resize(count);
+        code = list(items.data(), items.size(), &count);
+    }
+    check(code);
+    items.resize(count);
+    return items;
+}
+
+struct GameDeleter {
+    void operator()(tablic_game *game) const noexcept { tablic_game_free(game); }
+};
+struct BotDeleter {
+    void operator()(tablic_bot *bot) const noexcept { tablic_bot_free(bot); }
+};
+
+}  // namespace detail
+
+inline std::string version() { return tablic_version(); }
+
+/// A card from its text: "10D", "10♦" or "karo 10".
+inline uint8_t parse_card(const std::string &text) {
+    uint8_t card = 0;
+    char reason[128] = "";
+    detail::check(tablic_card_parse(text.c_str(), &card, reason, sizeof reason), reason);
+    return card;
+}
+
+/// A card set from its text: "3H 3S 4D".
+inline uint64_t parse_cards(const std::string &text) {
+    uint64_t cards = 0;
+    char reason[128] = "";
+    detail::check(tablic_cards_parse(text.c_str(), &cards, reason, sizeof reason), reason);
+    return cards;
+}
+
+inline std::string card_text(uint8_t card, bool unicode = false) {
+    return detail::text_of([&](char *buffer, size_t capacity, size_t *length) {
+        return tablic_card_format(card, unicode, buffer, capacity, length);
+    });
+}
+
+inline std::string cards_text(uint64_t cards, bool unicode = false) {
+    return detail::text_of([&](char *buffer, size_t capacity, size_t *length) {
+        return tablic_cards_format(cards, unicode, buffer, capacity, length);
+    });
+}
+
+/// Every legal capture of `card` on `table`, the empty one included.
+inline std::vector<uint64_t> captures(uint64_t table, uint8_t card) {
+    return detail::list_of<uint64_t>([&](uint64_t *items, size_t capacity, size_t *count) {
+        return tablic_captures(table, card, items, capacity, count);
+    });
+}
+
+/// A game, in memory the library allocates; freed with the object.
+class Game {
+public:
+    /// A game for `players` dealt from the deck of `seed`.
+    Game(uint32_t players, uint64_t seed) {
+        tablic_game *game = nullptr;
+        detail::check(tablic_game_new(nullptr, players, seed, &game));
+        game_.reset(game);
+    }
+
+    /// A game replayed from its record.
+    static Game from_record(const std::string &record) {
+        tablic_game *game = nullptr;
+        char reason[256] = "";
+        detail::check(
+            tablic_game_new_from_record(nullptr, record.c_str(), &game, reason, sizeof reason),
+            reason);
+        return Game(game);
+    }
+
+    tablic_game *get() const noexcept { return game_.get(); }
+
+    /// The seat to move, or -1 when the game is over.
+    int32_t to_move() const {
+        int32_t seat = -1;
+        detail::check(tablic_game_to_move(get(), &seat));
+        return seat;
+    }
+
+    bool finished() const {
+        bool done = false;
+        detail::check(tablic_game_is_finished(get(), &done));
+        return done;
+    }
+
+    uint64_t table() const {
+        uint64_t cards = 0;
+        detail::check(tablic_game_table(get(), &cards));
+        return cards;
+    }
+
+    tablic_view view(uint32_t seat) const {
+        tablic_view seen{};
+        detail::check(tablic_game_view(get(), seat, &seen));
+        return seen;
+    }
+
+    std::vector<tablic_move> legal_moves() const {
+        return detail::list_of<tablic_move>([&](tablic_move *items, size_t capacity,
+                                                size_t *count) {
+            return tablic_game_legal_moves(get(), items, capacity, count);
+        });
+    }
+
+    /// Plays a move for the seat to move; an illegal one throws and changes nothing.
+    tablic_played play(tablic_move move) {
+        tablic_played played{};
+        detail::check(tablic_game_play(get(), move, &played));
+        return played;
+    }
+
+    /// One result per seat; throws before the end.
+    std::vector<tablic_seat_result> result() const {
+        return detail::list_of<tablic_seat_result>(
+            [&](tablic_seat_result *items, size_t capacity, size_t *count) {
+                return tablic_game_result(get(), items, capacity, count);
+            });
+    }
+
+    /// The winning seat, or -1 for a shared first place; throws before the end.
+    int32_t winner() const {
+        int32_t seat = -1;
+        detail::check(tablic_game_winner(get(), &seat));
+        return seat;
+    }
+
+    std::string record() const {
+        return detail::text_of([&](char *buffer, size_t capacity, size_t *length) {
+            return tablic_game_record(get(), buffer, capacity, length);
+        });
+    }
+
+private:
+    explicit Game(tablic_game *game) : game_(game) {}
+    std::unique_ptr<tablic_game, detail::GameDeleter> game_;
+};
+
+/// A bot by name and options ("greedy", "minimax:depth=3,nodes=8000"), in memory the
+/// library allocates; freed with the object.
+class Bot {
+public:
+    Bot(const std::string &spec, uint64_t seed) {
+        tablic_bot *bot = nullptr;
+        char reason[256] = "";
+        detail::check(tablic_bot_new(nullptr, spec.c_str(), seed, nullptr, 0, &bot, reason,
+                                     sizeof reason),
+                      reason);
+        bot_.reset(bot);
+    }
+
+    /// A move for `seat`, which must be the seat to move.
+    tablic_move choose(const Game &game, uint32_t seat) {
+        tablic_move move{};
+        detail::check(tablic_bot_choose(bot_.get(), game.get(), seat, &move));
+        return move;
+    }
+
+private:
+    std::unique_ptr<tablic_bot, detail::BotDeleter> bot_;
+};
+
+}  // namespace tablic
+
+#endif
