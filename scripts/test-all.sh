@@ -18,8 +18,8 @@
 #   header       include/tablic.h is exactly what cbindgen (pinned version) generates today
 #   c-api        ffi-c/Makefile: the C tests under ASan + UBSan and under valgrind (no errors,
 #                no leaks), and the C/C++ examples built from a staged install via pkg-config
-# Later (not yet implemented):
-#   pytest       Python bindings tests
+#   python       ffi-python/ installed with pip (maturin) into a fresh virtual environment,
+#                then pytest (warnings as errors) and mypy --strict on the package and tests
 #
 # Usage: scripts/test-all.sh [STEP...]   (no argument: every step; else only those named)
 #
@@ -179,11 +179,18 @@ step_c_api() {
     make --no-print-directory -C ffi-c test TARGET_DIR="$HOST_TARGET_DIR"
 }
 
+step_python() {
+    local venv="$HOST_TARGET_DIR/python-venv"
+    python3 -m venv --clear "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "./ffi-python[test]"
+    (cd ffi-python && "$venv/bin/python" -m pytest -q -p no:cacheprovider && "$venv/bin/mypy")
+}
+
 # ---------------------------------------------------------------------------------------------
 
 STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc test:step_test
     no_std-m3:step_nostd_m3 no_std-m4f:step_nostd_m4f qemu:step_qemu header:step_header
-    c-api:step_c_api)
+    c-api:step_c_api python:step_python)
 for entry in "${STEPS[@]}"; do
     name=${entry%%:*}
     # With arguments, run only the named steps (setup always runs).

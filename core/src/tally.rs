@@ -118,6 +118,26 @@ impl MatchTally {
         }
     }
 
+    /// A tally of whole deal groups rebuilt from its parts: the player count, the games per
+    /// group, the groups and each bot's totals (what [`MatchTally::bots`] gives). This is how
+    /// a tally crosses a process boundary, e.g. pieces of a match played on other machines.
+    /// `None` when `bots` does not hold one tally per player.
+    pub fn from_whole_groups(
+        players: PlayerCount,
+        games_per_group: u32,
+        groups: u64,
+        bots: &[BotTally],
+    ) -> Option<MatchTally> {
+        if bots.len() != players.get() {
+            return None;
+        }
+        let mut tally = MatchTally::new(players, games_per_group);
+        tally.groups = groups;
+        tally.games = groups.saturating_mul(u64::from(tally.games_per_group));
+        tally.bots[..bots.len()].copy_from_slice(bots);
+        Some(tally)
+    }
+
     /// An empty tally for the games of `plan`.
     pub const fn for_plan(plan: &MatchPlan) -> MatchTally {
         MatchTally::new(plan.players(), plan.games_per_group() as u32)
@@ -293,6 +313,19 @@ mod tests {
         plan.play_groups(groups, &mut tally, &mut || 0, &mut [])
             .unwrap();
         tally
+    }
+
+    #[test]
+    fn a_tally_rebuilt_from_its_parts_is_the_same() {
+        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 5, true).unwrap();
+        let tally = played(&plan, 0..6);
+        let rebuilt =
+            MatchTally::from_whole_groups(plan.players(), 2, tally.groups(), tally.bots());
+        assert_eq!(rebuilt, Some(tally));
+        assert_eq!(
+            MatchTally::from_whole_groups(plan.players(), 2, 6, &tally.bots()[..1]),
+            None
+        );
     }
 
     #[test]

@@ -1,0 +1,119 @@
+"""tablic: a fast, exact engine for the Balkan card game tablić.
+
+The rules, the bots and the match harness are the Rust crate ``tablic-core``; this
+package is a thin, typed layer over its native module ``tablic._tablic``.
+
+>>> from tablic import Card, Game, Bot, captures
+>>> sorted(map(str, captures("2C 3D 5H", "5S")[1]))
+['5H']
+>>> game = Game(players=2, seed=42)
+>>> sorted(str(card) for card in game.table)
+['3D', '4S', '5D', 'QH']
+>>> bot = Bot("greedy", seed=1)
+>>> move = bot.choose(game.view(0))
+>>> game.play(move).seat
+0
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future
+from typing import Any, Protocol
+
+from tablic._tablic import (
+    Bot,
+    BotStats,
+    Card,
+    Game,
+    GameResult,
+    IllegalMoveError,
+    MatchResult,
+    MatchTally,
+    Move,
+    Played,
+    SeatResult,
+    View,
+    __version__,
+    capture_groups,
+    captures,
+    play_game,
+    play_match,
+    play_match_groups,
+    split_match,
+)
+
+__all__ = [
+    "Bot",
+    "BotStats",
+    "Card",
+    "Game",
+    "GameResult",
+    "IllegalMoveError",
+    "MatchResult",
+    "MatchTally",
+    "Move",
+    "Played",
+    "SeatResult",
+    "View",
+    "__version__",
+    "capture_groups",
+    "captures",
+    "match",
+    "play_game",
+    "play_match_groups",
+    "split_match",
+    "Executor",
+]
+
+
+class Executor(Protocol):
+    """Where `match` can send pieces of a match: ``concurrent.futures`` executors (a
+    ``ProcessPoolExecutor`` spreads a match over processes) or `tablic.ray.RayExecutor`."""
+
+    def submit(self, fn: Any, /, *args: Any) -> Future[Any]: ...
+
+
+def match(
+    players: Sequence[str],
+    games: int,
+    seed: int = 1,
+    *,
+    duplicate: bool = False,
+    threads: int = 1,
+    executor: Executor | None = None,
+    pieces: int | None = None,
+) -> MatchResult:
+    """Plays a match between built-in bots, exactly as ``tablic match`` does.
+
+    ``players`` are bot specs, one per seat (``["pimc", "greedy"]``,
+    ``"minimax:depth=3,nodes=8000"``); ``games`` deal groups are dealt from ``seed``; with
+    ``duplicate`` every deal is played once per rotation of the seats, so the luck of the
+    deal cancels out. The work runs without the GIL on ``threads`` threads.
+
+    With an ``executor``, the deal groups are split into ``pieces`` contiguous pieces (by
+    default 16), each played by
+    `play_match_groups` on the executor with ``threads`` threads, and the tallies merged in
+    order. Every game depends only on the seed and its place in the match, so the result is
+    the same for any executor, piece count and thread count (timings aside).
+    """
+    if isinstance(players, str):
+        raise TypeError("players is a sequence of bot specs, e.g. ['greedy', 'random']")
+    if executor is None:
+        if pieces is not None:
+            raise ValueError("pieces needs an executor")
+        return play_match(list(players), games, seed, duplicate, threads)
+    if games < 1:
+        raise ValueError("a match needs at least one game")
+    start = time.perf_counter()
+    specs = list(players)
+    futures = [
+        executor.submit(play_match_groups, specs, seed, duplicate, first, end, threads)
+        for first, end in split_match(games, pieces or 16)
+        if end > first
+    ]
+    tally: MatchTally = futures[0].result()
+    for future in futures[1:]:
+        tally = tally.merge(future.result())
+    return tally.result(time.perf_counter() - start)

@@ -1,0 +1,52 @@
+//! `tablic._tablic`: the native module under the `tablic` Python package.
+//!
+//! A thin layer: it converts between Python objects and `tablic_core` values, releases the
+//! interpreter during long work, and turns every error into a Python exception. Rules, bots
+//! and matches all live in `tablic_core`.
+//!
+//! - `card.rs`: `Card`, and card sets as `frozenset[Card]` (52 shared `Card` objects).
+//! - `moves.rs`: `Move` and `Played`; `captures()` and `capture_groups()`.
+//! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results.
+//! - `bot.rs`: `Bot`, a built-in bot by name and options; `players.rs`: games between
+//!   built-in bots and Python objects with a `choose(view)` method.
+//! - `matches.rs`: `play_match()`, the core's match harness on threads, without the GIL;
+//!   pieces of a match (`play_match_groups`, `MatchTally`) for other processes and machines.
+
+mod bot;
+mod card;
+mod errors;
+mod game;
+mod matches;
+mod moves;
+mod outcome;
+mod players;
+mod view;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add_class::<card::PyCard>()?;
+    module.add_class::<moves::PyMove>()?;
+    module.add_class::<moves::PyPlayed>()?;
+    module.add_class::<game::PyGame>()?;
+    module.add_class::<view::PyView>()?;
+    module.add_class::<outcome::PySeatResult>()?;
+    module.add_class::<outcome::PyGameResult>()?;
+    module.add_class::<bot::PyBot>()?;
+    module.add_class::<matches::PyBotStats>()?;
+    module.add_class::<matches::PyMatchResult>()?;
+    module.add_function(wrap_pyfunction!(moves::captures, module)?)?;
+    module.add_function(wrap_pyfunction!(moves::capture_groups, module)?)?;
+    module.add_function(wrap_pyfunction!(players::play_game, module)?)?;
+    module.add_class::<matches::PyMatchTally>()?;
+    module.add_function(wrap_pyfunction!(matches::play_match, module)?)?;
+    module.add_function(wrap_pyfunction!(matches::play_match_groups, module)?)?;
+    module.add_function(wrap_pyfunction!(matches::split_match, module)?)?;
+    module.add(
+        "IllegalMoveError",
+        module.py().get_type::<errors::IllegalMoveError>(),
+    )?;
+    Ok(())
+}

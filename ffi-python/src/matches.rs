@@ -1,0 +1,430 @@
+//! `play_match()`: the core's match harness, on threads, without the GIL.
+
+use std::ops::Range;
+use std::time::Instant;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use tablic_core::bots::solver::Entry;
+use tablic_core::bots::BotSpec;
+use tablic_core::matches::{split_groups, MatchError, MatchPlan};
+use tablic_core::tally::{BotTally, MatchTally};
+use tablic_core::MAX_PLAYERS;
+
+use crate::errors::value_error;
+
+/// One bot's statistics over a match (the fields of `tablic match --json`).
+#[pyclass(name = "BotStats", module = "tablic._tablic", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyBotStats {
+    /// The bot's index in the match's player list.
+    pub bot: usize,
+    /// The bot with its options.
+    pub name: String,
+    /// Games played.
+    pub games: u64,
+    /// Games played at each seat, seat 0 first.
+    pub seats: Vec<u64>,
+    /// Mean score per game.
+    pub mean_points: f64,
+    /// Mean of (own total − the others' mean total) per game.
+    pub mean_margin: f64,
+    /// Standard error of `mean_margin`, over deal groups.
+    pub margin_se: f64,
+    /// Sample variance of the per-group mean margin.
+    pub margin_group_variance: f64,
+    /// Games won (strictly the highest total).
+    pub wins: u64,
+    /// Games tied for the highest total.
+    pub ties: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Mean tablas per game.
+    pub mean_tablas: f64,
+    /// Share of games with strictly the most cards (0 to 1).
+    pub most_cards_rate: f64,
+    /// Decisions made.
+    pub decisions: u64,
+    /// Mean time per decision, µs.
+    pub mean_decision_us: f64,
+    /// Slowest decision, µs.
+    pub max_decision_us: f64,
+}
+
+#[pymethods]
+impl PyBotStats {
+    fn __repr__(&self) -> String {
+        format!(
+            "BotStats(bot={}, name='{}', games={}, mean_margin={:+.3}, margin_se={:.3}, \
+             wins={}, ties={}, losses={})",
+            self.bot,
+            self.name,
+            self.games,
+            self.mean_margin,
+            self.margin_se,
+            self.wins,
+            self.ties,
+            self.losses
+        )
+    }
+}
+
+/// A match's result: per-bot statistics, and how long it took.
+#[pyclass(name = "MatchResult", module = "tablic._tablic", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyMatchResult {
+    /// Games played.
+    pub games: u64,
+    /// Deal groups (one game each, or one per seating with `duplicate`).
+    pub groups: u64,
+    /// Games per deal group.
+    pub games_per_group: usize,
+    /// Whether deals were duplicated.
+    pub duplicate: bool,
+    /// The match seed.
+    pub seed: u64,
+    /// Players per game.
+    pub players: usize,
+    /// One entry per bot, bot 0 first.
+    pub bots: Vec<PyBotStats>,
+    /// Wall-clock seconds.
+    pub elapsed_s: f64,
+    /// Games per second.
+    pub games_per_s: f64,
+}
+
+#[pymethods]
+impl PyMatchResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "MatchResult(games={}, seed={}, bots={:?}, games_per_s={:.0})",
+            self.games,
+            self.seed,
+            self.bots
+                .iter()
+                .map(|bot| bot.name.as_str())
+                .collect::<Vec<_>>(),
+            self.games_per_s
+        )
+    }
+}
+
+/// Plays deal groups `groups` of `plan` split over `threads` threads; the merged tally is
+/// the same for any thread count.
+fn play_on_threads(
+    plan: &MatchPlan,
+    groups: Range<u64>,
+    threads: usize,
+) -> Result<MatchTally, MatchError> {
+    let origin = Instant::now();
+    let count = groups.end - groups.start;
+    let pieces: Vec<Result<MatchTally, MatchError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads as u64)
+            .map(|part| {
+                let piece = split_groups(count, threads as u64, part);
+                let piece = groups.start + piece.start..groups.start + piece.end;
+                scope.spawn(move || {
+                    let mut tally = MatchTally::for_plan(plan);
+                    let mut memory = vec![Entry::EMPTY; plan.memory_entries()];
+                    let mut clock = || origin.elapsed().as_nanos() as u64;
+                    plan.play_groups(piece, &mut tally, &mut clock, &mut memory)
+                        .map(|()| tally)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let mut tally = MatchTally::for_plan(plan);
+    for piece in pieces {
+        tally.merge(&piece?);
+    }
+    Ok(tally)
+}
+
+/// The plan of a match as Python gives it.
+fn plan_of(players: &[String], seed: u64, duplicate: bool) -> PyResult<MatchPlan> {
+    let bots = players
+        .iter()
+        .map(|text| text.parse::<BotSpec>().map_err(value_error))
+        .collect::<PyResult<Vec<_>>>()?;
+    MatchPlan::new(&bots, seed, duplicate).map_err(value_error)
+}
+
+/// Checks a thread count, then plays `groups` of `plan` without the GIL.
+fn play(
+    py: Python<'_>,
+    plan: &MatchPlan,
+    groups: Range<u64>,
+    threads: usize,
+) -> PyResult<MatchTally> {
+    if !(1..=1024).contains(&threads) {
+        return Err(PyValueError::new_err("threads must be from 1 to 1024"));
+    }
+    py.detach(|| play_on_threads(plan, groups, threads))
+        .map_err(|error| PyRuntimeError::new_err(error.to_string()))
+}
+
+/// Plays a match between built-in bots, as `tablic match` does: `players` are bot specs
+/// (`"greedy"`, `"minimax:depth=3"`), one per seat; `games` deal groups dealt from `seed`;
+/// with `duplicate` every deal is played once per seat rotation. Runs without the GIL on
+/// `threads` threads; the statistics do not depend on the thread count.
+#[pyfunction]
+#[pyo3(signature = (players, games, seed = 1, duplicate = false, threads = 1))]
+pub fn play_match(
+    py: Python<'_>,
+    players: Vec<String>,
+    games: u64,
+    seed: u64,
+    duplicate: bool,
+    threads: usize,
+) -> PyResult<PyMatchResult> {
+    if games == 0 {
+        return Err(PyValueError::new_err("a match needs at least one game"));
+    }
+    let plan = plan_of(&players, seed, duplicate)?;
+    let start = Instant::now();
+    let tally = play(py, &plan, 0..games, threads)?;
+    Ok(result_of(&plan, &tally, start.elapsed().as_secs_f64()))
+}
+
+/// Plays deal groups `start..end` of a match (as `play_match` would play them) and returns
+/// their tally, to be merged with the other pieces' and turned into a result: how a match
+/// is spread over processes or machines.
+#[pyfunction]
+#[pyo3(signature = (players, seed, duplicate, start, end, threads = 1))]
+pub fn play_match_groups(
+    py: Python<'_>,
+    players: Vec<String>,
+    seed: u64,
+    duplicate: bool,
+    start: u64,
+    end: u64,
+    threads: usize,
+) -> PyResult<PyMatchTally> {
+    if start > end {
+        return Err(PyValueError::new_err(format!(
+            "groups {start}..{end}: the start is after the end"
+        )));
+    }
+    let plan = plan_of(&players, seed, duplicate)?;
+    let tally = play(py, &plan, start..end, threads)?;
+    Ok(PyMatchTally {
+        players,
+        plan,
+        tally,
+    })
+}
+
+/// Deal groups `0..groups` split into `parts` contiguous, nearly equal pieces, as
+/// `(start, end)` pairs in order (the core's `split_groups`).
+#[pyfunction]
+pub fn split_match(groups: u64, parts: u64) -> PyResult<Vec<(u64, u64)>> {
+    if parts == 0 {
+        return Err(PyValueError::new_err("parts must be at least 1"));
+    }
+    Ok((0..parts)
+        .map(|part| split_groups(groups, parts, part))
+        .map(|range| (range.start, range.end))
+        .collect())
+}
+
+/// The totals of some deal groups of a match: merge the pieces, then take the `result`.
+/// Picklable, so pieces can come back from other processes or machines.
+#[pyclass(name = "MatchTally", module = "tablic._tablic", frozen)]
+pub struct PyMatchTally {
+    players: Vec<String>,
+    plan: MatchPlan,
+    tally: MatchTally,
+}
+
+/// One bot's totals as plain integers, for pickling: counts (games, points, tablas,
+/// most cards, wins, ties, losses), scaled margin, seats, decisions (count, ns, max ns),
+/// group margins (sum, sum of squares).
+type BotParts = (
+    (u64, u64, u64, u64, u64, u64, u64),
+    i64,
+    Vec<u64>,
+    (u64, u64, u64),
+    (i64, i128),
+);
+
+fn bot_parts(bot: &BotTally, players: usize) -> BotParts {
+    (
+        (
+            bot.games,
+            bot.points,
+            bot.tablas,
+            bot.most_cards,
+            bot.wins,
+            bot.ties,
+            bot.losses,
+        ),
+        bot.scaled_margin,
+        bot.seats[..players].to_vec(),
+        (bot.decisions, bot.decision_ns, bot.max_decision_ns),
+        (bot.group_margin, bot.group_margin_squared),
+    )
+}
+
+fn bot_from_parts(parts: BotParts) -> PyResult<BotTally> {
+    let (counts, scaled_margin, played_seats, decisions, group) = parts;
+    let (games, points, tablas, most_cards, wins, ties, losses) = counts;
+    let mut seats = [0; MAX_PLAYERS];
+    seats
+        .get_mut(..played_seats.len())
+        .ok_or_else(|| PyValueError::new_err("a tally with too many seats"))?
+        .copy_from_slice(&played_seats);
+    Ok(BotTally {
+        games,
+        points,
+        tablas,
+        most_cards,
+        wins,
+        ties,
+        losses,
+        scaled_margin,
+        seats,
+        decisions: decisions.0,
+        decision_ns: decisions.1,
+        max_decision_ns: decisions.2,
+        group_margin: group.0,
+        group_margin_squared: group.1,
+    })
+}
+
+#[pymethods]
+impl PyMatchTally {
+    /// Rebuilds a tally from `__reduce__`'s parts.
+    #[staticmethod]
+    fn _from_parts(
+        players: Vec<String>,
+        seed: u64,
+        duplicate: bool,
+        groups: u64,
+        bots: Vec<BotParts>,
+    ) -> PyResult<PyMatchTally> {
+        let plan = plan_of(&players, seed, duplicate)?;
+        let bots = bots
+            .into_iter()
+            .map(bot_from_parts)
+            .collect::<PyResult<Vec<_>>>()?;
+        let tally = MatchTally::from_whole_groups(
+            plan.players(),
+            plan.games_per_group() as u32,
+            groups,
+            &bots,
+        )
+        .ok_or_else(|| PyValueError::new_err("a tally needs one bot per player"))?;
+        Ok(PyMatchTally {
+            players,
+            plan,
+            tally,
+        })
+    }
+
+    /// Deal groups tallied.
+    #[getter]
+    fn groups(&self) -> u64 {
+        self.tally.groups()
+    }
+
+    /// This tally and `other` (a piece of the same match) together.
+    fn merge(&self, other: &PyMatchTally) -> PyResult<PyMatchTally> {
+        if self.plan != other.plan {
+            return Err(PyValueError::new_err(
+                "these tallies belong to different matches",
+            ));
+        }
+        let mut tally = self.tally;
+        tally.merge(&other.tally);
+        Ok(PyMatchTally {
+            players: self.players.clone(),
+            plan: self.plan.clone(),
+            tally,
+        })
+    }
+
+    /// The match's statistics, as `play_match` returns them, given the time it took.
+    #[pyo3(signature = (elapsed_s = 0.0))]
+    fn result(&self, elapsed_s: f64) -> PyMatchResult {
+        result_of(&self.plan, &self.tally, elapsed_s)
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Vec<String>, u64, bool, u64, Vec<BotParts>),
+    )> {
+        let this = slf.get();
+        let players = this.plan.players().get();
+        let bots = this
+            .tally
+            .bots()
+            .iter()
+            .map(|bot| bot_parts(bot, players))
+            .collect();
+        Ok((
+            slf.get_type().getattr("_from_parts")?,
+            (
+                this.players.clone(),
+                this.plan.seed(),
+                this.plan.is_duplicate(),
+                this.tally.groups(),
+                bots,
+            ),
+        ))
+    }
+}
+
+/// The statistics of a finished match.
+fn result_of(plan: &MatchPlan, tally: &MatchTally, elapsed_s: f64) -> PyMatchResult {
+    let n = plan.players().get();
+    let bots = tally
+        .bots()
+        .iter()
+        .zip(plan.bots())
+        .enumerate()
+        .map(|(bot, (totals, spec))| PyBotStats {
+            bot,
+            name: spec.to_string(),
+            games: totals.games,
+            seats: totals.seats[..n].to_vec(),
+            mean_points: tally.mean_points(bot),
+            mean_margin: tally.mean_margin(bot),
+            margin_se: tally.margin_error_variance(bot).sqrt(),
+            margin_group_variance: tally.margin_variance(bot),
+            wins: totals.wins,
+            ties: totals.ties,
+            losses: totals.losses,
+            mean_tablas: tally.mean_tablas(bot),
+            most_cards_rate: tally.most_cards_rate(bot),
+            decisions: totals.decisions,
+            mean_decision_us: tally.mean_decision_ns(bot) / 1000.0,
+            max_decision_us: totals.max_decision_ns as f64 / 1000.0,
+        })
+        .collect();
+    PyMatchResult {
+        games: tally.games(),
+        groups: tally.groups(),
+        games_per_group: plan.games_per_group(),
+        duplicate: plan.is_duplicate(),
+        seed: plan.seed(),
+        players: n,
+        bots,
+        elapsed_s,
+        games_per_s: if elapsed_s > 0.0 {
+            tally.games() as f64 / elapsed_s
+        } else {
+            0.0
+        },
+    }
+}

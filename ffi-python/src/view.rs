@@ -1,0 +1,173 @@
+//! `View`: what one seat may know, as a snapshot.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyFrozenSet, PyList};
+use tablic_core::{Game, PlayerView};
+
+use crate::card::card_set_object;
+use crate::game::move_list;
+
+/// What one seat may know of a game: its hand, the table, every pile, the history. A
+/// snapshot: later moves in the game do not change it. Bots and Python players decide
+/// from this alone.
+#[pyclass(name = "View", module = "tablic._tablic", frozen)]
+pub struct PyView {
+    /// The whole game, kept private: only what `seat` may know is exposed.
+    game: Game,
+    seat: usize,
+}
+
+impl PyView {
+    /// The view of `seat` in `game`, or a `ValueError` for a seat that does not exist.
+    pub fn of(game: &Game, seat: usize) -> PyResult<PyView> {
+        if seat >= game.players().get() {
+            return Err(PyValueError::new_err(format!(
+                "no seat {seat} in a game of {} players",
+                game.players()
+            )));
+        }
+        Ok(PyView {
+            game: game.clone(),
+            seat,
+        })
+    }
+
+    /// The core's view.
+    pub fn view(&self) -> PlayerView<'_> {
+        self.game
+            .view(self.seat)
+            .expect("the seat was checked when the view was made")
+    }
+
+    /// The game behind the view, for the bots that are allowed to see it all.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+}
+
+#[pymethods]
+impl PyView {
+    /// The seat this view belongs to.
+    #[getter]
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.game.players().get()
+    }
+
+    /// This seat's hand.
+    #[getter]
+    fn hand<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyFrozenSet>> {
+        card_set_object(py, self.view().hand())
+    }
+
+    /// The cards on the table.
+    #[getter]
+    fn table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyFrozenSet>> {
+        card_set_object(py, self.view().table())
+    }
+
+    /// The seat to move, or None when the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<usize> {
+        self.view().to_move()
+    }
+
+    /// True when this seat is to move.
+    #[getter]
+    fn is_my_turn(&self) -> bool {
+        self.view().is_my_turn()
+    }
+
+    /// Every seat's captured cards, seat 0 first.
+    #[getter]
+    fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let view = self.view();
+        let piles = (0..self.players())
+            .map(|seat| card_set_object(py, view.pile(seat)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, piles)
+    }
+
+    /// Every seat's tablas so far.
+    #[getter]
+    fn tablas(&self) -> Vec<u32> {
+        let view = self.view();
+        (0..self.players()).map(|seat| view.tablas(seat)).collect()
+    }
+
+    /// How many cards each seat holds.
+    #[getter]
+    fn hand_sizes(&self) -> Vec<usize> {
+        let view = self.view();
+        (0..self.players())
+            .map(|seat| view.hand_size(seat))
+            .collect()
+    }
+
+    /// The seat that captured last, or None.
+    #[getter]
+    fn last_capturer(&self) -> Option<usize> {
+        self.view().last_capturer()
+    }
+
+    /// Cards not dealt yet.
+    #[getter]
+    fn undealt(&self) -> usize {
+        self.view().undealt()
+    }
+
+    /// Deals so far (1 during the first).
+    #[getter]
+    fn deals_dealt(&self) -> usize {
+        self.view().deals_dealt()
+    }
+
+    /// True during the last deal.
+    #[getter]
+    fn is_last_deal(&self) -> bool {
+        self.view().is_last_deal()
+    }
+
+    /// Every move so far, in order (all public).
+    #[getter]
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, self.view().history().iter().copied())
+    }
+
+    /// The cards this seat has seen: its hand, the table, every pile.
+    #[getter]
+    fn seen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyFrozenSet>> {
+        card_set_object(py, self.view().seen())
+    }
+
+    /// The cards this seat has not seen: the other hands and the undealt deck.
+    #[getter]
+    fn unseen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyFrozenSet>> {
+        card_set_object(py, self.view().unseen())
+    }
+
+    /// This seat's legal moves (none unless it is its turn).
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let mut moves = Vec::new();
+        if self.view().is_my_turn() {
+            self.game.for_each_legal_move(|legal| moves.push(legal));
+        }
+        move_list(py, moves)
+    }
+
+    fn __repr__(&self) -> String {
+        let view = self.view();
+        format!(
+            "<View seat={} hand='{}' table='{}'>",
+            self.seat,
+            view.hand(),
+            view.table()
+        )
+    }
+}

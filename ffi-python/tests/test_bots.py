@@ -1,0 +1,100 @@
+"""Bots by name and options, Python players, and games between them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablic import Bot, Card, Game, IllegalMoveError, Move, View, play_game
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [
+        Bot("random", seed=1),
+        Bot("greedy"),
+        Bot("minimax", depth=2, nodes=2000),
+        Bot("pimc", samples=2, nodes=2000),
+        Bot("minimax:depth=1"),
+    ],
+)
+def test_every_bot_plays_legal_moves(bot: Bot) -> None:
+    game = Game(seed=5)
+    opponent = Bot("greedy")
+    result = play_game(game, [bot, opponent])
+    assert game.is_finished and len(game.history) == 48
+    assert sum(seat.card_points for seat in result.seats) == 22
+
+
+def test_the_clairvoyant_bot_needs_the_game() -> None:
+    game = Game(seed=5)
+    bot = Bot("clairvoyant")
+    with pytest.raises(TypeError, match="give it the Game"):
+        bot.choose(game.view(0))
+    game.check(bot.choose(game))
+
+
+def test_same_seed_same_moves() -> None:
+    records = []
+    for _ in range(2):
+        game = Game(seed=9)
+        play_game(game, [Bot("random", seed=4), Bot("minimax", seed=5, nodes=3000)])
+        records.append(game.record())
+    assert records[0] == records[1]
+
+
+def test_bad_bots_say_why() -> None:
+    with pytest.raises(ValueError, match='unknown bot "nosuch"'):
+        Bot("nosuch")
+    with pytest.raises(ValueError, match="depth"):
+        Bot("minimax", depth=99)
+    with pytest.raises(ValueError, match="not both"):
+        Bot("minimax:depth=2", nodes=5)
+    with pytest.raises(TypeError, match="must be an int"):
+        Bot("pimc", samples="many")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not seat 1's turn"):
+        Bot("greedy").choose(Game(seed=1).view(1))
+    assert Bot("minimax", depth=3).spec_string.startswith("minimax:depth=3")
+
+
+class FirstMove:
+    """A Python player: the first legal move, and a log of what it saw."""
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def choose(self, view: View) -> Move:
+        self.seen.append(len(view.history))
+        return view.legal_moves()[0]
+
+
+class Cheater:
+    def choose(self, view: View) -> tuple[str, str]:
+        return ("KS" if Card("KS") not in view.hand else "AC", "")
+
+
+def test_python_players_sit_next_to_bots() -> None:
+    player = FirstMove()
+    game = Game(seed=21)
+    play_game(game, [player, Bot("greedy")])
+    assert player.seen == list(range(0, 48, 2))
+
+
+def test_illegal_answers_name_the_seat_and_reason() -> None:
+    game = Game(seed=21)
+    with pytest.raises(IllegalMoveError, match="seat 1: illegal move .*not in the hand"):
+        play_game(game, [Bot("greedy"), Cheater()])
+    assert len(game.history) == 1  # the legal first move stays played
+
+
+def test_bad_players() -> None:
+    with pytest.raises(TypeError, match="no choose"):
+        play_game(Game(seed=1), [Bot("greedy"), object()])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="3 players for a game of 2"):
+        play_game(Game(seed=1), [Bot("greedy")] * 3)
+
+    class Mumbler:
+        def choose(self, view: View) -> str:
+            return "hmm"
+
+    with pytest.raises(TypeError, match="answered badly"):
+        play_game(Game(seed=1), [Mumbler(), Bot("greedy")])  # type: ignore[list-item]

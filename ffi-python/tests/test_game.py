@@ -1,0 +1,126 @@
+"""Games: dealing, views, legal moves, illegal moves, results, records, copies."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from tablic import Card, Game, IllegalMoveError, Move
+
+ALL_CARDS = frozenset(Card(index) for index in range(52))
+
+
+def cards(text: str) -> frozenset[Card]:
+    return frozenset(Card(token) for token in text.split())
+
+
+def test_a_seed_deals_the_same_everywhere() -> None:
+    game = Game(players=2, seed=42)
+    assert game.table == cards("QH 4S 3D 5D")
+    assert game.seed == 42 and game.players == 2 and game.to_move == 0
+    assert cards("KC 7S") <= game.view(0).hand
+
+
+def test_a_given_deck_is_dealt_round_the_seats() -> None:
+    game = Game(players=2, deck=[Card(index) for index in range(52)])
+    assert game.seed is None
+    assert game.table == cards("AC AD AH AS")
+    assert game.view(0).hand == cards("2C 2H 3C 3H 4C 4H")
+    assert game.view(1).hand == cards("2D 2S 3D 3S 4D 4S")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"players": 1}, "player"),
+        ({"players": 5}, "player"),
+        ({"players": -2}, "not a player count"),
+        ({"seed": 1, "deck": []}, "not both"),
+        ({"deck": ["AC"] * 52}, "twice"),
+        ({"deck": [Card(index) for index in range(51)]}, "52"),
+    ],
+)
+def test_bad_games_say_why(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Game(**arguments)  # type: ignore[arg-type]
+
+
+def test_a_view_is_what_the_seat_may_know() -> None:
+    game = Game(seed=7)
+    view = game.view(1)
+    assert view.seat == 1 and not view.is_my_turn and view.to_move == 0
+    assert view.hand_sizes == [6, 6] and view.tablas == [0, 0]
+    assert view.piles == [frozenset(), frozenset()]
+    assert view.seen == view.hand | view.table
+    assert view.unseen == ALL_CARDS - view.seen
+    assert view.undealt == 36 and view.deals_dealt == 1 and not view.is_last_deal
+    assert view.legal_moves() == []
+    with pytest.raises(ValueError, match="no seat 2"):
+        game.view(2)
+    # A snapshot: the game moves on, the view does not.
+    game.play(game.legal_moves()[0])
+    assert view.history == [] and len(game.view(1).history) == 1
+
+
+def test_whole_games_conserve_the_cards() -> None:
+    for seed in range(20):
+        game = Game(players=2 + seed % 3, seed=seed)
+        while not game.is_finished:
+            moves = game.legal_moves()
+            assert moves and len(set(moves)) == len(moves)
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            accounted = view.hand | view.table | frozenset().union(*view.piles)
+            in_hands = sum(view.hand_sizes)
+            assert len(accounted) + in_hands - len(view.hand) + view.undealt == 52
+            played = game.play(moves[seed % len(moves)])
+            assert played.seat == seat
+        result = game.result()
+        assert sum(seat.card_points for seat in result.seats) == 22
+        assert sum(seat.cards for seat in result.seats) == 52
+        for outcome in result.seats:
+            assert outcome.total == outcome.card_points + outcome.tablas + 3 * outcome.most_cards
+        assert game.to_move is None and game.legal_moves() == []
+
+
+def test_illegal_moves_say_why_and_change_nothing() -> None:
+    game = Game(seed=42)
+    hand = game.view(0).hand
+    card = min(hand)
+    with pytest.raises(IllegalMoveError, match="not in the hand"):
+        game.play("KS" if Card("KS") not in hand else "AC")
+    with pytest.raises(IllegalMoveError, match="not on the table"):
+        game.play(card, "AS")
+    with pytest.raises(IllegalMoveError, match="sums to the played card|split"):
+        game.check(Card("7H"), "QH 4S 3D 5D")
+    with pytest.raises(ValueError, match="not both"):
+        game.play(Move(card), "AS")
+    assert game.history == [] and game.table == cards("QH 4S 3D 5D")
+    game.play(Move("7S", "3D 4S"))
+    assert game.view(0).piles[0] == cards("3D 4S 7S")
+
+
+def test_result_only_at_the_end() -> None:
+    game = Game(seed=3)
+    with pytest.raises(ValueError, match="not over"):
+        game.result()
+
+
+def test_records_copies_and_pickles() -> None:
+    game = Game(players=3, seed=11)
+    for _ in range(10):
+        game.play(game.legal_moves()[-1])
+    clone = copy.copy(game)
+    deep = copy.deepcopy(game)
+    pickled = pickle.loads(pickle.dumps(game))
+    replayed = Game.from_record(game.record())
+    game.play(game.legal_moves()[0])
+    for other in (clone, deep, pickled, replayed):
+        assert len(other.history) == 10
+        assert other.record() == replayed.record()
+    assert game.record().startswith("tablic-record 1\nplayers 3\nseed 11\n")
+    with pytest.raises(ValueError, match="line 2"):
+        Game.from_record("tablic-record 1\nplayers 9\n")

@@ -1,0 +1,69 @@
+"""Matches: the core's harness through Python, threads, and the GIL."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import tablic
+
+TIMING_FIELDS = {"mean_decision_us", "max_decision_us"}
+
+
+def stats(result: tablic.MatchResult) -> list[dict[str, object]]:
+    return [
+        {
+            name: getattr(bot, name)
+            for name in dir(bot)
+            if not name.startswith("_") and name not in TIMING_FIELDS
+        }
+        for bot in result.bots
+    ]
+
+
+def test_a_duplicate_match() -> None:
+    result = tablic.match(["greedy", "random"], 200, seed=1, duplicate=True)
+    assert (result.games, result.groups, result.games_per_group) == (400, 200, 2)
+    greedy, random = result.bots
+    assert greedy.seats == [200, 200] and random.seats == [200, 200]
+    assert greedy.wins == random.losses and greedy.ties == random.ties
+    assert greedy.mean_margin == pytest.approx(-random.mean_margin)
+    assert greedy.mean_margin > 10 and greedy.margin_se > 0
+    assert greedy.decisions == 400 * 24
+
+
+def test_thread_count_does_not_change_the_result() -> None:
+    one = tablic.match(["greedy", "minimax:nodes=500", "random"], 30, seed=7, threads=1)
+    three = tablic.match(["greedy", "minimax:nodes=500", "random"], 30, seed=7, threads=3)
+    assert stats(one) == stats(three)
+
+
+def test_matches_run_without_the_gil() -> None:
+    done = threading.Event()
+
+    def run() -> None:
+        tablic.match(["greedy", "greedy"], 20_000, seed=3)
+        done.set()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    ticks = 0
+    while not done.is_set():
+        ticks += 1
+    worker.join()
+    # Holding the GIL, the match would leave this loop no turn at all.
+    assert ticks > 1000
+
+
+def test_bad_matches_say_why() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        tablic.match(["greedy", "nosuch"], 1)
+    with pytest.raises(ValueError, match="player"):
+        tablic.match(["greedy"], 1)
+    with pytest.raises(ValueError, match="at least one game"):
+        tablic.match(["greedy", "random"], 0)
+    with pytest.raises(ValueError, match="threads"):
+        tablic.match(["greedy", "random"], 1, threads=0)
+    with pytest.raises(TypeError, match="sequence of bot specs"):
+        tablic.match("greedy,random", 1)
