@@ -15,7 +15,7 @@ use serde::Serialize;
 use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{split_bot_list, BotSpec};
 use tablic_core::matches::{split_groups, MatchError, MatchPlan};
-use tablic_core::tally::MatchTally;
+use tablic_core::tally::{BotSummary, MatchTally};
 
 use crate::error::Failure;
 use crate::output::{self, Align, Table};
@@ -303,6 +303,29 @@ struct BotReport {
     max_decision_us: f64,
 }
 
+impl BotReport {
+    fn new(bot: usize, spec: &BotSpec, seats: &[u64], summary: &BotSummary) -> BotReport {
+        BotReport {
+            bot,
+            name: spec.to_string(),
+            games: summary.games,
+            seats: seats.to_vec(),
+            mean_points: summary.mean_points,
+            mean_margin: summary.mean_margin,
+            margin_se: summary.margin_error_variance.sqrt(),
+            margin_group_variance: summary.margin_variance,
+            wins: summary.wins,
+            ties: summary.ties,
+            losses: summary.losses,
+            mean_tablas: summary.mean_tablas,
+            most_cards_rate: summary.most_cards_rate,
+            decisions: summary.decisions,
+            mean_decision_us: summary.mean_decision_ns / 1000.0,
+            max_decision_us: summary.max_decision_ns as f64 / 1000.0,
+        }
+    }
+}
+
 impl MatchReport {
     fn new(plan: &MatchPlan, tally: &MatchTally, threads: usize, elapsed_s: f64) -> MatchReport {
         let n = plan.players().get();
@@ -311,23 +334,8 @@ impl MatchReport {
             .iter()
             .zip(plan.bots())
             .enumerate()
-            .map(|(bot, (totals, spec))| BotReport {
-                bot,
-                name: spec.to_string(),
-                games: totals.games,
-                seats: totals.seats[..n].to_vec(),
-                mean_points: tally.mean_points(bot),
-                mean_margin: tally.mean_margin(bot),
-                margin_se: tally.margin_error_variance(bot).sqrt(),
-                margin_group_variance: tally.margin_variance(bot),
-                wins: totals.wins,
-                ties: totals.ties,
-                losses: totals.losses,
-                mean_tablas: tally.mean_tablas(bot),
-                most_cards_rate: tally.most_cards_rate(bot),
-                decisions: totals.decisions,
-                mean_decision_us: tally.mean_decision_ns(bot) / 1000.0,
-                max_decision_us: totals.max_decision_ns as f64 / 1000.0,
+            .map(|(bot, (totals, spec))| {
+                BotReport::new(bot, spec, &totals.seats[..n], &tally.summary(bot))
             })
             .collect();
         let games = tally.games();

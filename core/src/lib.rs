@@ -21,7 +21,9 @@
 //! - [`bots`]: the [`bots::Bot`] trait, the bots, and [`bots::play_out`] to play a game.
 //! - [`matches`](mod@matches): bots against each other: the deal of each game, the seat of
 //!   each bot (rotated over duplicated deals), games played with every decision timed.
-//! - [`tally`]: statistics per bot over a match; [`seeding`]: one match seed, every game's seed.
+//! - [`tally`]: statistics per bot over a match; [`tournament`]: every table of a field
+//!   plays a match, and standings add up each entrant's tables; [`seeding`]: one match
+//!   seed, every game's seed.
 //!
 //! ```
 //! use tablic_core::{Game, PlayerCount};
@@ -58,6 +60,7 @@ pub mod record;
 mod score;
 pub mod seeding;
 pub mod tally;
+pub mod tournament;
 mod view;
 
 pub use card::{Card, Rank, Suit};

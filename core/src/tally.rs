@@ -46,7 +46,8 @@ pub struct BotTally {
 }
 
 impl BotTally {
-    const EMPTY: BotTally = BotTally {
+    /// A bot that has played nothing.
+    pub const EMPTY: BotTally = BotTally {
         games: 0,
         points: 0,
         tablas: 0,
@@ -63,7 +64,8 @@ impl BotTally {
         group_margin_squared: 0,
     };
 
-    fn merge(&mut self, other: &BotTally) {
+    /// Adds another tally of the same bot.
+    pub(crate) fn merge(&mut self, other: &BotTally) {
         self.games += other.games;
         self.points += other.points;
         self.tablas += other.tablas;
@@ -238,68 +240,93 @@ impl MatchTally {
         self.bots().get(bot).unwrap_or(&BotTally::EMPTY)
     }
 
-    /// `total / games` of a bot, 0 before any game.
-    fn per_game(&self, bot: usize, total: f64) -> f64 {
-        match self.bot(bot).games {
+    /// A bot's statistics over the match (an empty bot's for a bot that does not play).
+    pub fn summary(&self, bot: usize) -> BotSummary {
+        self.bot(bot)
+            .summary(self.players, self.games_per_group, self.groups)
+    }
+}
+
+/// One bot's statistics, derived from its totals: what `tablic match` and the bindings
+/// report. The standard error needs a square root, which `core` lacks: take
+/// `margin_error_variance.sqrt()`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BotSummary {
+    /// Games played.
+    pub games: u64,
+    /// Mean score per game.
+    pub mean_points: f64,
+    /// Mean of (own total − the others' mean total) per game.
+    pub mean_margin: f64,
+    /// Sample variance over deal groups of the bot's mean margin per group (0 before two
+    /// groups).
+    pub margin_variance: f64,
+    /// Squared standard error of `mean_margin`: `margin_variance` over the groups.
+    pub margin_error_variance: f64,
+    /// Games won outright.
+    pub wins: u64,
+    /// Games tied for the highest total.
+    pub ties: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Mean tablas per game.
+    pub mean_tablas: f64,
+    /// Share of games with strictly the most cards (+3), 0 to 1.
+    pub most_cards_rate: f64,
+    /// Decisions made.
+    pub decisions: u64,
+    /// Mean time per decision, in nanoseconds.
+    pub mean_decision_ns: f64,
+    /// The slowest decision, in nanoseconds.
+    pub max_decision_ns: u64,
+}
+
+impl BotTally {
+    /// This bot's statistics, its games played at tables of `players` in `groups` deal
+    /// groups of `games_per_group` games each.
+    pub fn summary(&self, players: PlayerCount, games_per_group: u32, groups: u64) -> BotSummary {
+        let per_game = |total: f64| match self.games {
             0 => 0.0,
             games => total / games as f64,
+        };
+        let others = (players.get() - 1) as f64;
+        let margin_variance = self.margin_variance(others * games_per_group as f64, groups);
+        BotSummary {
+            games: self.games,
+            mean_points: per_game(self.points as f64),
+            mean_margin: per_game(self.scaled_margin as f64) / others,
+            margin_variance,
+            margin_error_variance: match groups {
+                0 => 0.0,
+                groups => margin_variance / groups as f64,
+            },
+            wins: self.wins,
+            ties: self.ties,
+            losses: self.losses,
+            mean_tablas: per_game(self.tablas as f64),
+            most_cards_rate: per_game(self.most_cards as f64),
+            decisions: self.decisions,
+            mean_decision_ns: match self.decisions {
+                0 => 0.0,
+                decisions => self.decision_ns as f64 / decisions as f64,
+            },
+            max_decision_ns: self.max_decision_ns,
         }
     }
 
-    /// A bot's mean score per game.
-    pub fn mean_points(&self, bot: usize) -> f64 {
-        self.per_game(bot, self.bot(bot).points as f64)
-    }
-
-    /// A bot's mean tablas per game.
-    pub fn mean_tablas(&self, bot: usize) -> f64 {
-        self.per_game(bot, self.bot(bot).tablas as f64)
-    }
-
-    /// The share of a bot's games with strictly the most cards (+3), 0 to 1.
-    pub fn most_cards_rate(&self, bot: usize) -> f64 {
-        self.per_game(bot, self.bot(bot).most_cards as f64)
-    }
-
-    /// A bot's mean margin per game: its total minus the mean of the others' totals.
-    pub fn mean_margin(&self, bot: usize) -> f64 {
-        let others = (self.players.get() - 1) as f64;
-        self.per_game(bot, self.bot(bot).scaled_margin as f64) / others
-    }
-
-    /// The sample variance, over completed deal groups, of a bot's mean margin per group
-    /// (0 before two groups).
-    pub fn margin_variance(&self, bot: usize) -> f64 {
-        let tally = self.bot(bot);
-        let groups = self.groups as i128;
+    /// The sample variance over `groups` groups of the per-group mean margin, where one
+    /// group sample is `unit` times a mean margin.
+    fn margin_variance(&self, unit: f64, groups: u64) -> f64 {
+        let groups = groups as i128;
         if groups < 2 {
             return 0.0;
         }
         // Exact: G·Σs² − (Σs)², over G·(G − 1), in units of one group sample.
-        let sum = tally.group_margin as i128;
+        let sum = self.group_margin as i128;
         let spread = groups
-            .saturating_mul(tally.group_margin_squared)
+            .saturating_mul(self.group_margin_squared)
             .saturating_sub(sum.saturating_mul(sum));
-        let unit = self.games_per_group as f64 * (self.players.get() - 1) as f64;
         spread.max(0) as f64 / (groups * (groups - 1)) as f64 / (unit * unit)
-    }
-
-    /// The squared standard error of a bot's mean margin: the variance over groups divided
-    /// by the number of groups (take the square root for the standard error).
-    pub fn margin_error_variance(&self, bot: usize) -> f64 {
-        match self.groups {
-            0 => 0.0,
-            groups => self.margin_variance(bot) / groups as f64,
-        }
-    }
-
-    /// A bot's mean time per decision, in nanoseconds.
-    pub fn mean_decision_ns(&self, bot: usize) -> f64 {
-        let tally = self.bot(bot);
-        match tally.decisions {
-            0 => 0.0,
-            decisions => tally.decision_ns as f64 / decisions as f64,
-        }
     }
 }
 
@@ -342,8 +369,9 @@ mod tests {
             assert_eq!(bot.wins + bot.ties + bot.losses, 60);
         }
         // Two players: one's margin is the other's loss.
-        assert_eq!(whole.mean_margin(0), -whole.mean_margin(1));
-        assert_eq!(whole.margin_variance(0), whole.margin_variance(1));
+        let (first, second) = (whole.summary(0), whole.summary(1));
+        assert_eq!(first.mean_margin, -second.mean_margin);
+        assert_eq!(first.margin_variance, second.margin_variance);
     }
 
     #[test]
@@ -364,10 +392,11 @@ mod tests {
         }
         let mean = samples.iter().sum::<f64>() / 40.0;
         let variance = samples.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / 39.0;
-        assert!((tally.mean_margin(0) - mean).abs() < 1e-12);
-        assert!((tally.margin_variance(0) - variance).abs() < 1e-9);
-        assert!((tally.margin_error_variance(0) - variance / 40.0).abs() < 1e-9);
-        assert_eq!(tally.mean_points(0), points as f64 / 80.0);
+        let summary = tally.summary(0);
+        assert!((summary.mean_margin - mean).abs() < 1e-12);
+        assert!((summary.margin_variance - variance).abs() < 1e-9);
+        assert!((summary.margin_error_variance - variance / 40.0).abs() < 1e-9);
+        assert_eq!(summary.mean_points, points as f64 / 80.0);
     }
 
     #[test]
@@ -376,7 +405,7 @@ mod tests {
         let mut tally = MatchTally::for_plan(&plan);
         tally.add(&plan.play_game(0, 0, &mut || 0, &mut []).unwrap());
         assert_eq!((tally.games(), tally.groups()), (1, 0));
-        assert_eq!(tally.margin_variance(0), 0.0);
+        assert_eq!(tally.summary(0).margin_variance, 0.0);
         let mut rest = MatchTally::for_plan(&plan);
         rest.add(&plan.play_game(0, 1, &mut || 0, &mut []).unwrap());
         rest.add(&plan.play_game(0, 2, &mut || 0, &mut []).unwrap());

@@ -10,7 +10,8 @@
 //! - `bot.rs`: `Bot`, a built-in bot by name and options; `players.rs`: games between
 //!   built-in bots and Python objects with a `choose(view)` method.
 //! - `matches.rs`: `play_match()`, the core's match harness on threads, without the GIL;
-//!   pieces of a match (`play_match_groups`, `MatchTally`) for other processes and machines.
+//!   pieces of a match (`play_match_groups`, `MatchTally`) for other processes and machines;
+//!   `play_tournament()`, a round robin over the core's tournament plan.
 
 mod bot;
 mod card;
@@ -41,6 +42,8 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(moves::capture_groups, module)?)?;
     module.add_function(wrap_pyfunction!(players::play_game, module)?)?;
     module.add_class::<matches::PyMatchTally>()?;
+    module.add_class::<matches::PyTournamentResult>()?;
+    module.add_function(wrap_pyfunction!(matches::play_tournament, module)?)?;
     module.add_function(wrap_pyfunction!(matches::play_match, module)?)?;
     module.add_function(wrap_pyfunction!(matches::play_match_groups, module)?)?;
     module.add_function(wrap_pyfunction!(matches::split_match, module)?)?;

@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 use tablic_core::bots::solver::Entry;
 use tablic_core::bots::BotSpec;
 use tablic_core::matches::{split_groups, MatchError, MatchPlan};
-use tablic_core::tally::{BotTally, MatchTally};
+use tablic_core::tally::{BotSummary, BotTally, MatchTally};
+use tablic_core::tournament::{Standings, TournamentPlan};
 use tablic_core::MAX_PLAYERS;
 
 use crate::errors::value_error;
@@ -49,6 +50,30 @@ pub struct PyBotStats {
     pub mean_decision_us: f64,
     /// Slowest decision, µs.
     pub max_decision_us: f64,
+}
+
+impl PyBotStats {
+    /// The statistics of bot `bot`, named `name`, from its summary and seat counts.
+    pub fn new(bot: usize, name: String, seats: &[u64], summary: &BotSummary) -> PyBotStats {
+        PyBotStats {
+            bot,
+            name,
+            games: summary.games,
+            seats: seats.to_vec(),
+            mean_points: summary.mean_points,
+            mean_margin: summary.mean_margin,
+            margin_se: summary.margin_error_variance.sqrt(),
+            margin_group_variance: summary.margin_variance,
+            wins: summary.wins,
+            ties: summary.ties,
+            losses: summary.losses,
+            mean_tablas: summary.mean_tablas,
+            most_cards_rate: summary.most_cards_rate,
+            decisions: summary.decisions,
+            mean_decision_us: summary.mean_decision_ns / 1000.0,
+            max_decision_us: summary.max_decision_ns as f64 / 1000.0,
+        }
+    }
 }
 
 #[pymethods]
@@ -393,23 +418,13 @@ fn result_of(plan: &MatchPlan, tally: &MatchTally, elapsed_s: f64) -> PyMatchRes
         .iter()
         .zip(plan.bots())
         .enumerate()
-        .map(|(bot, (totals, spec))| PyBotStats {
-            bot,
-            name: spec.to_string(),
-            games: totals.games,
-            seats: totals.seats[..n].to_vec(),
-            mean_points: tally.mean_points(bot),
-            mean_margin: tally.mean_margin(bot),
-            margin_se: tally.margin_error_variance(bot).sqrt(),
-            margin_group_variance: tally.margin_variance(bot),
-            wins: totals.wins,
-            ties: totals.ties,
-            losses: totals.losses,
-            mean_tablas: tally.mean_tablas(bot),
-            most_cards_rate: tally.most_cards_rate(bot),
-            decisions: totals.decisions,
-            mean_decision_us: tally.mean_decision_ns(bot) / 1000.0,
-            max_decision_us: totals.max_decision_ns as f64 / 1000.0,
+        .map(|(bot, (totals, spec))| {
+            PyBotStats::new(
+                bot,
+                spec.to_string(),
+                &totals.seats[..n],
+                &tally.summary(bot),
+            )
         })
         .collect();
     PyMatchResult {
@@ -427,4 +442,95 @@ fn result_of(plan: &MatchPlan, tally: &MatchTally, elapsed_s: f64) -> PyMatchRes
             0.0
         },
     }
+}
+
+/// A tournament's result: one line per entrant, over all the tables it played.
+#[pyclass(name = "TournamentResult", module = "tablic._tablic", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyTournamentResult {
+    /// Seats at each table.
+    pub size: usize,
+    /// Tables played (every combination of `size` entrants).
+    pub tables: u64,
+    /// Games played in all.
+    pub games: u64,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Whether deals were duplicated.
+    pub duplicate: bool,
+    /// One entry per entrant, in field order (`bot` is its index in the field).
+    pub entrants: Vec<PyBotStats>,
+    /// Wall-clock seconds.
+    pub elapsed_s: f64,
+}
+
+#[pymethods]
+impl PyTournamentResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "TournamentResult(size={}, tables={}, games={}, entrants={:?})",
+            self.size,
+            self.tables,
+            self.games,
+            self.entrants
+                .iter()
+                .map(|entrant| entrant.name.as_str())
+                .collect::<Vec<_>>()
+        )
+    }
+}
+
+/// Plays a round robin: every table of `size` entrants from `players` plays a match of
+/// `games` deal groups (see `play_match`), each table from its own seed derived from
+/// `seed`; each entrant's statistics add up its tables. Without the GIL, each match on
+/// `threads` threads; the result does not depend on the thread count.
+#[pyfunction]
+#[pyo3(signature = (players, games, size = 2, seed = 1, duplicate = false, threads = 1))]
+pub fn play_tournament(
+    py: Python<'_>,
+    players: Vec<String>,
+    games: u64,
+    size: usize,
+    seed: u64,
+    duplicate: bool,
+    threads: usize,
+) -> PyResult<PyTournamentResult> {
+    if games == 0 {
+        return Err(PyValueError::new_err(
+            "a tournament needs at least one game a table",
+        ));
+    }
+    let entrants = players
+        .iter()
+        .map(|text| text.parse::<BotSpec>().map_err(value_error))
+        .collect::<PyResult<Vec<_>>>()?;
+    let plan = TournamentPlan::new(&entrants, size, seed, duplicate).map_err(value_error)?;
+    let start = Instant::now();
+    let mut standings = Standings::for_plan(&plan);
+    let mut played = 0;
+    for table in plan.tables() {
+        let tally = play(py, &plan.match_plan(&table), 0..games, threads)?;
+        played += tally.games();
+        standings.add(&table, &tally);
+    }
+    Ok(PyTournamentResult {
+        size,
+        tables: plan.table_count(),
+        games: played,
+        seed,
+        duplicate,
+        entrants: players
+            .into_iter()
+            .enumerate()
+            .map(|(entrant, name)| {
+                PyBotStats::new(
+                    entrant,
+                    name,
+                    &standings.entrant(entrant).seats[..size],
+                    &standings.summary(entrant),
+                )
+            })
+            .collect(),
+        elapsed_s: start.elapsed().as_secs_f64(),
+    })
 }

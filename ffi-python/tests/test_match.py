@@ -67,3 +67,38 @@ def test_bad_matches_say_why() -> None:
         tablic.match(["greedy", "random"], 1, threads=0)
     with pytest.raises(TypeError, match="sequence of bot specs"):
         tablic.match("greedy,random", 1)
+
+
+def test_a_round_robin() -> None:
+    field = ["greedy", "random", "minimax:nodes=300"]
+    result = tablic.tournament(field, 20, seed=4, duplicate=True)
+    assert (result.size, result.tables, result.games) == (2, 3, 3 * 20 * 2)
+    greedy, random, minimax = result.entrants
+    assert [entrant.name for entrant in result.entrants] == field
+    for entrant in result.entrants:
+        assert entrant.games == 80 and entrant.seats == [40, 40]
+        assert entrant.wins + entrant.ties + entrant.losses == 80
+    assert random.mean_margin < -10 < 0 < greedy.mean_margin
+    # Each table is the match of its two entrants from the table's own seed.
+    again = tablic.tournament(field, 20, seed=4, duplicate=True, threads=2)
+    assert stats_of(again.entrants) == stats_of(result.entrants)
+
+
+def test_bad_tournaments_say_why() -> None:
+    with pytest.raises(ValueError, match="cannot fill a table of 3"):
+        tablic.tournament(["greedy", "random"], 1, size=3)
+    with pytest.raises(ValueError, match="table size"):
+        tablic.tournament(["greedy"] * 6, 1, size=5)
+    with pytest.raises(ValueError, match="at least one game"):
+        tablic.tournament(["greedy", "random"], 0)
+
+
+def stats_of(entrants: list[tablic.BotStats]) -> list[dict[str, object]]:
+    return [
+        {
+            name: getattr(entrant, name)
+            for name in dir(entrant)
+            if not name.startswith("_") and name not in TIMING_FIELDS
+        }
+        for entrant in entrants
+    ]

@@ -34,6 +34,7 @@ from tablic._tablic import (
     Move,
     Played,
     SeatResult,
+    TournamentResult,
     View,
     __version__,
     capture_groups,
@@ -41,6 +42,7 @@ from tablic._tablic import (
     play_game,
     play_match,
     play_match_groups,
+    play_tournament,
     split_match,
 )
 
@@ -56,11 +58,13 @@ __all__ = [
     "Move",
     "Played",
     "SeatResult",
+    "TournamentResult",
     "View",
     "__version__",
     "capture_groups",
     "captures",
     "match",
+    "tournament",
     "play_game",
     "play_match_groups",
     "split_match",
@@ -117,3 +121,21 @@ def match(
     for future in futures[1:]:
         tally = tally.merge(future.result())
     return tally.result(time.perf_counter() - start)
+
+
+def tournament(
+    players: Sequence[str],
+    games: int,
+    seed: int = 1,
+    *,
+    size: int = 2,
+    duplicate: bool = False,
+    threads: int = 1,
+) -> TournamentResult:
+    """Plays a round robin between built-in bots: every table of ``size`` entrants from
+    ``players`` plays a match of ``games`` deal groups (as `match` does), each table from
+    its own seed derived from ``seed``. Each entrant's statistics add up all its tables.
+    """
+    if isinstance(players, str):
+        raise TypeError("players is a sequence of bot specs, e.g. ['greedy', 'random']")
+    return play_tournament(list(players), games, size, seed, duplicate, threads)

@@ -1,0 +1,334 @@
+//! Tournaments: every table of `size` entrants from a field plays a match of its own, and
+//! the standings add up each entrant's games over all its tables.
+//!
+//! Table `t` (the `t`-th combination of entrants in lexicographic order) is the match
+//! [`MatchPlan`] of those entrants, in field order, from seed `derive_seed(seed, t)`, with
+//! duplicated deals if the tournament has them. So each table, and each game of it, can be
+//! replayed alone, and tables can be played in any order, on any number of threads.
+//!
+//! ```
+//! use tablic_core::bots::BotSpec;
+//! use tablic_core::tally::MatchTally;
+//! use tablic_core::tournament::{Standings, TournamentPlan};
+//!
+//! let field = [BotSpec::Greedy, BotSpec::Random, BotSpec::Random];
+//! let plan = TournamentPlan::new(&field, 2, 7, true).unwrap();
+//! let mut standings = Standings::for_plan(&plan);
+//! for table in plan.tables() {
+//!     let matched = plan.match_plan(&table);
+//!     let mut tally = MatchTally::for_plan(&matched);
+//!     matched.play_groups(0..5, &mut tally, &mut || 0, &mut []).unwrap();
+//!     standings.add(&table, &tally);
+//! }
+//! assert_eq!(plan.table_count(), 3);
+//! assert_eq!(standings.entrant(0).games, 2 * 5 * 2); // two tables, 5 deals, 2 seatings
+//! assert!(standings.summary(0).mean_margin > 0.0);
+//! ```
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::bots::BotSpec;
+use crate::matches::MatchPlan;
+use crate::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
+use crate::seeding::derive_seed;
+use crate::tally::{BotSummary, BotTally, MatchTally};
+
+/// Most entrants a tournament takes.
+pub const MAX_ENTRANTS: usize = MAX_PLAYERS;
+
+/// Why a tournament cannot be held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentError {
+    /// The table size is not a player count.
+    TableSize(InvalidPlayerCount),
+    /// Fewer entrants than seats at a table.
+    TooFewEntrants {
+        /// Entrants given.
+        entrants: usize,
+        /// Seats at a table.
+        size: usize,
+    },
+    /// More than [`MAX_ENTRANTS`] entrants.
+    TooManyEntrants(usize),
+}
+
+impl fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TournamentError::TableSize(error) => write!(f, "table size: {error}"),
+            TournamentError::TooFewEntrants { entrants, size } => {
+                write!(f, "{entrants} entrants cannot fill a table of {size}")
+            }
+            TournamentError::TooManyEntrants(count) => {
+                write!(f, "{count} entrants: at most {MAX_ENTRANTS}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for TournamentError {}
+
+/// The field, the table size, the seed, and whether deals are duplicated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentPlan {
+    entrants: ArrayVec<BotSpec, MAX_ENTRANTS>,
+    size: PlayerCount,
+    seed: u64,
+    duplicate: bool,
+}
+
+/// One table: which entrants sit at it (in field order: entrant `entrants()[i]` is bot `i`
+/// of the table's match).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    index: u64,
+    entrants: ArrayVec<u8, MAX_PLAYERS>,
+}
+
+impl Table {
+    /// The table's place in the tournament, 0 first.
+    pub const fn index(&self) -> u64 {
+        self.index
+    }
+
+    /// The entrants at the table, by their index in the field.
+    pub fn entrants(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.entrants.iter().map(|&entrant| entrant as usize)
+    }
+}
+
+impl TournamentPlan {
+    /// Every table of `size` entrants from `entrants`, each dealt from its own seed derived
+    /// from `seed`, with duplicated deals if `duplicate`.
+    pub fn new(
+        entrants: &[BotSpec],
+        size: usize,
+        seed: u64,
+        duplicate: bool,
+    ) -> Result<TournamentPlan, TournamentError> {
+        let size = PlayerCount::new(size).map_err(TournamentError::TableSize)?;
+        if entrants.len() > MAX_ENTRANTS {
+            return Err(TournamentError::TooManyEntrants(entrants.len()));
+        }
+        if entrants.len() < size.get() {
+            return Err(TournamentError::TooFewEntrants {
+                entrants: entrants.len(),
+                size: size.get(),
+            });
+        }
+        Ok(TournamentPlan {
+            entrants: entrants.iter().copied().collect(),
+            size,
+            seed,
+            duplicate,
+        })
+    }
+
+    /// The field, entrant 0 first.
+    pub fn entrants(&self) -> &[BotSpec] {
+        &self.entrants
+    }
+
+    /// Seats at each table.
+    pub const fn size(&self) -> PlayerCount {
+        self.size
+    }
+
+    /// The tournament's seed.
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// True when every deal is played by every rotation of a table's seats.
+    pub const fn is_duplicate(&self) -> bool {
+        self.duplicate
+    }
+
+    /// How many tables there are: entrants choose size (saturating at `u64::MAX`).
+    pub fn table_count(&self) -> u64 {
+        let (n, k) = (self.entrants.len() as u64, self.size.get() as u64);
+        (0..k).fold(1u64, |count, i| count.saturating_mul(n - i) / (i + 1))
+    }
+
+    /// Every table, in lexicographic order of the entrants' indexes.
+    pub fn tables(&self) -> Tables {
+        let first = (0..self.size.get() as u8).collect();
+        Tables {
+            field: self.entrants.len() as u8,
+            next: Some(Table {
+                index: 0,
+                entrants: first,
+            }),
+        }
+    }
+
+    /// The match a table plays.
+    pub fn match_plan(&self, table: &Table) -> MatchPlan {
+        let bots: ArrayVec<BotSpec, MAX_PLAYERS> = table
+            .entrants()
+            .map(|entrant| self.entrants[entrant])
+            .collect();
+        let seed = derive_seed(self.seed, table.index);
+        MatchPlan::new(&bots, seed, self.duplicate)
+            .expect("a table seats a valid player count, checked by TournamentPlan::new")
+    }
+}
+
+/// The tables of a tournament, in order.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    field: u8,
+    next: Option<Table>,
+}
+
+impl Iterator for Tables {
+    type Item = Table;
+
+    fn next(&mut self) -> Option<Table> {
+        let current = self.next.take()?;
+        // The next combination: raise the last entrant that can still rise, and seat the
+        // ones after it right behind it.
+        let mut following = current.clone();
+        let size = following.entrants.len();
+        let limit = |position: usize| self.field as usize - (size - position);
+        if let Some(position) =
+            (0..size).rfind(|&position| (following.entrants[position] as usize) < limit(position))
+        {
+            following.entrants[position] += 1;
+            for later in position + 1..size {
+                following.entrants[later] = following.entrants[later - 1] + 1;
+            }
+            following.index += 1;
+            self.next = Some(following);
+        }
+        Some(current)
+    }
+}
+
+/// Each entrant's totals over every table it played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standings {
+    size: PlayerCount,
+    games_per_group: u32,
+    entrants: ArrayVec<(BotTally, u64), MAX_ENTRANTS>,
+}
+
+impl Standings {
+    /// Empty standings for the field of `plan`.
+    pub fn for_plan(plan: &TournamentPlan) -> Standings {
+        let games_per_group = if plan.duplicate { plan.size.get() } else { 1 };
+        Standings {
+            size: plan.size,
+            games_per_group: games_per_group as u32,
+            entrants: plan.entrants.iter().map(|_| (BotTally::EMPTY, 0)).collect(),
+        }
+    }
+
+    /// Adds the match of `table`.
+    pub fn add(&mut self, table: &Table, tally: &MatchTally) {
+        for (bot, entrant) in table.entrants().enumerate() {
+            if let Some((totals, groups)) = self.entrants.get_mut(entrant) {
+                totals.merge(tally.bot(bot));
+                *groups += tally.groups();
+            }
+        }
+    }
+
+    /// An entrant's totals (an empty tally for an entrant not in the field).
+    pub fn entrant(&self, entrant: usize) -> &BotTally {
+        self.entrants
+            .get(entrant)
+            .map_or(&BotTally::EMPTY, |(totals, _)| totals)
+    }
+
+    /// An entrant's statistics over all its tables. Its margin's spread is measured over
+    /// the deal groups of all its tables.
+    pub fn summary(&self, entrant: usize) -> BotSummary {
+        let groups = self.entrants.get(entrant).map_or(0, |&(_, groups)| groups);
+        self.entrant(entrant)
+            .summary(self.size, self.games_per_group, groups)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(count: usize) -> ArrayVec<BotSpec, MAX_ENTRANTS> {
+        (0..count).map(|_| BotSpec::Random).collect()
+    }
+
+    #[test]
+    fn tables_are_the_combinations_in_order() {
+        let plan = TournamentPlan::new(&field(5), 3, 1, false).unwrap();
+        let tables: ArrayVec<ArrayVec<usize, 3>, 16> = plan
+            .tables()
+            .map(|table| table.entrants().collect())
+            .collect();
+        assert_eq!(plan.table_count(), 10);
+        assert_eq!(tables.len(), 10);
+        assert_eq!(tables[0].as_slice(), [0, 1, 2]);
+        assert_eq!(tables[1].as_slice(), [0, 1, 3]);
+        assert_eq!(tables[3].as_slice(), [0, 2, 3]);
+        assert_eq!(tables[9].as_slice(), [2, 3, 4]);
+        for (index, table) in plan.tables().enumerate() {
+            assert_eq!(table.index(), index as u64);
+        }
+        assert_eq!(
+            TournamentPlan::new(&field(4), 4, 1, true)
+                .unwrap()
+                .tables()
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn bad_tournaments_say_why() {
+        assert_eq!(
+            TournamentPlan::new(&field(2), 3, 1, false),
+            Err(TournamentError::TooFewEntrants {
+                entrants: 2,
+                size: 3
+            })
+        );
+        assert_eq!(
+            TournamentPlan::new(&field(6), 5, 1, false),
+            Err(TournamentError::TableSize(InvalidPlayerCount(5)))
+        );
+        assert_eq!(
+            TournamentPlan::new(&[BotSpec::Random; 49], 2, 1, false).map(|_| ()),
+            Err(TournamentError::TooManyEntrants(49))
+        );
+    }
+
+    #[test]
+    fn standings_add_each_entrants_tables() {
+        let entrants = [BotSpec::Greedy, BotSpec::Random, BotSpec::Greedy];
+        let plan = TournamentPlan::new(&entrants, 2, 3, true).unwrap();
+        let mut standings = Standings::for_plan(&plan);
+        let mut games = [0u64; 3];
+        for table in plan.tables() {
+            let matched = plan.match_plan(&table);
+            assert_eq!(matched.seed(), derive_seed(3, table.index()));
+            let mut tally = MatchTally::for_plan(&matched);
+            matched
+                .play_groups(0..4, &mut tally, &mut || 0, &mut [])
+                .unwrap();
+            for (bot, entrant) in table.entrants().enumerate() {
+                assert_eq!(matched.bots()[bot], entrants[entrant]);
+                games[entrant] += tally.bot(bot).games;
+            }
+            standings.add(&table, &tally);
+        }
+        for (entrant, &played) in games.iter().enumerate() {
+            assert_eq!(standings.entrant(entrant).games, played);
+            assert_eq!(played, 16);
+        }
+        let random = standings.summary(1);
+        assert!(random.mean_margin < -10.0 && random.margin_error_variance > 0.0);
+        assert_eq!(random.wins + random.ties + random.losses, 16);
+    }
+}
