@@ -295,3 +295,30 @@ fn greedy_throughout(game: &Game, mut hand: CardSet, start: usize) -> bool {
     }
     greedy
 }
+
+#[test]
+fn its_evaluation_is_what_it_plays_by() {
+    let mut solved = 0;
+    for seed in 0..8u64 {
+        let game = played_for(2, seed, 10 + seed as usize * 5);
+        let view = game.current_view().unwrap();
+        let (mut first, mut second) = (entries(), entries());
+        let evaluation = PimcBot::new(LIGHT, seed, &mut first).evaluate(&view);
+        let chosen = PimcBot::new(LIGHT, seed, &mut second).choose(&view);
+        assert_eq!(evaluation.best(), Some(chosen), "seed {seed}");
+        let mut legal = Vec::new();
+        game.for_each_legal_move(|played| legal.push(played));
+        assert_eq!(evaluation.moves().collect::<Vec<_>>(), legal);
+        assert!(evaluation.worlds() <= LIGHT.samples);
+        if evaluation.worlds() > 0 {
+            solved += 1;
+            let best = evaluation.mean_margin(chosen).unwrap();
+            for played in &legal {
+                assert!(evaluation.mean_margin(*played).unwrap() <= best);
+            }
+        } else {
+            assert_eq!(evaluation.mean_margin(chosen), None);
+        }
+    }
+    assert!(solved >= 4, "only {solved} of 8 decisions solved a world");
+}

@@ -73,13 +73,63 @@ impl<'t> PimcBot<'t> {
 /// One root move and the sum of its values over the worlds solved.
 type Tally = ArrayVec<(Move, i64), MAX_ROOT_MOVES>;
 
-impl Bot for PimcBot<'_> {
-    fn choose(&mut self, view: &PlayerView<'_>) -> Move {
-        let mut tally = Tally::new();
+/// What a decision weighed: every legal move (up to [`MAX_ROOT_MOVES`]) with its value
+/// summed over the worlds solved. A hint or a game review reads it; the bot plays
+/// [`Evaluation::best`].
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    tally: Tally,
+    worlds: u32,
+    others: u32,
+    table: CardSet,
+}
+
+impl Evaluation {
+    /// Worlds solved within their budget (0 when there was a single legal move).
+    pub const fn worlds(&self) -> u32 {
+        self.worlds
+    }
+
+    /// The move with the best value, ties to the greedy order.
+    pub fn best(&self) -> Option<Move> {
+        self.tally
+            .iter()
+            .max_by_key(|(played, total)| {
+                (
+                    *total,
+                    GreedyKey::new(self.table, played.card, played.capture),
+                )
+            })
+            .map(|(played, _)| *played)
+    }
+
+    /// The mean over the worlds of the margin in points (own total minus the others'
+    /// mean) that `played` leads to, from here to the horizon; `None` for a move not
+    /// weighed, or when no world was solved.
+    pub fn mean_margin(&self, played: Move) -> Option<f64> {
+        let (_, total) = self.tally.iter().find(|(root, _)| *root == played)?;
+        (self.worlds > 0).then(|| *total as f64 / self.worlds as f64 / self.others as f64)
+    }
+
+    /// Every move weighed, in the order of the legal moves.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.tally.iter().map(|(played, _)| *played)
+    }
+}
+
+impl PimcBot<'_> {
+    /// Weighs every legal move of `view`'s seat over the sampled worlds.
+    pub fn evaluate(&mut self, view: &PlayerView<'_>) -> Evaluation {
+        let mut evaluation = Evaluation {
+            tally: Tally::new(),
+            worlds: 0,
+            others: view.players().get() as u32 - 1,
+            table: view.table(),
+        };
         for_each_move(view.hand(), view.table(), |legal| {
-            let _ = tally.try_push((legal, 0));
+            let _ = evaluation.tally.try_push((legal, 0));
         });
-        if tally.len() > 1 {
+        if evaluation.tally.len() > 1 {
             let single_world = view.players().get() == 2 && view.is_last_deal();
             let worlds = if single_world {
                 1
@@ -92,10 +142,18 @@ impl Bot for PimcBot<'_> {
             solver.set_node_budget((!single_world).then_some(self.options.nodes));
             for _ in 0..worlds {
                 let world = sample_world(view, &mut self.rng);
-                add_world(&mut solver, view, &world, &mut tally);
+                if add_world(&mut solver, view, &world, &mut evaluation.tally) {
+                    evaluation.worlds += 1;
+                }
             }
         }
-        best_of(&tally, view.table()).unwrap_or(Move::discard(
+        evaluation
+    }
+}
+
+impl Bot for PimcBot<'_> {
+    fn choose(&mut self, view: &PlayerView<'_>) -> Move {
+        self.evaluate(view).best().unwrap_or(Move::discard(
             view.hand()
                 .first()
                 .unwrap_or(Card::new(crate::Rank::Ace, crate::Suit::Clubs)),
@@ -103,17 +161,14 @@ impl Bot for PimcBot<'_> {
     }
 }
 
-/// The move with the highest total, ties to the greedy order.
-fn best_of(tally: &Tally, table: CardSet) -> Option<Move> {
-    tally
-        .iter()
-        .max_by_key(|(played, total)| (*total, GreedyKey::new(table, played.card, played.capture)))
-        .map(|(played, _)| *played)
-}
-
 /// Solves `world` from `view`'s seat and adds every root move's value to `tally`, or nothing
-/// if the solve ran out of its budget.
-fn add_world(solver: &mut Solver<'_>, view: &PlayerView<'_>, world: &World, tally: &mut Tally) {
+/// if the solve ran out of its budget; true when it was solved.
+fn add_world(
+    solver: &mut Solver<'_>,
+    view: &PlayerView<'_>,
+    world: &World,
+    tally: &mut Tally,
+) -> bool {
     let mut values = [0i32; MAX_ROOT_MOVES];
     let solved = match view.players().get() {
         2 => solve_world::<2>(solver, view, world, tally, &mut values),
@@ -125,6 +180,7 @@ fn add_world(solver: &mut Solver<'_>, view: &PlayerView<'_>, world: &World, tall
             *total += value as i64;
         }
     }
+    solved
 }
 
 fn solve_world<const SEATS: usize>(
