@@ -18,6 +18,9 @@
 #   header       include/tablic.h is exactly what cbindgen (pinned version) generates today
 #   c-api        ffi-c/Makefile: the C tests under ASan + UBSan and under valgrind (no errors,
 #                no leaks), and the C/C++ examples built from a staged install via pkg-config
+#   handheld     ffi-c/handheld: a C firmware linking the no_std libtablic.a plays seeded games
+#                on QEMU (Cortex-M3 and M4F), printing exactly what the host build prints;
+#                no allocator from the library; flash, RAM and stack figures
 #   python       ffi-python/ installed with pip (maturin) into a fresh virtual environment,
 #                then pytest (warnings as errors) and mypy --strict on the package and tests
 #
@@ -179,6 +182,10 @@ step_c_api() {
     make --no-print-directory -C ffi-c test TARGET_DIR="$HOST_TARGET_DIR"
 }
 
+step_handheld() {
+    make --no-print-directory -C ffi-c/handheld check HOST_TARGET_DIR="$HOST_TARGET_DIR"
+}
+
 step_python() {
     local venv="$HOST_TARGET_DIR/python-venv"
     python3 -m venv --clear "$venv"
@@ -190,7 +197,7 @@ step_python() {
 
 STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc test:step_test
     no_std-m3:step_nostd_m3 no_std-m4f:step_nostd_m4f qemu:step_qemu header:step_header
-    c-api:step_c_api python:step_python)
+    c-api:step_c_api handheld:step_handheld python:step_python)
 for entry in "${STEPS[@]}"; do
     name=${entry%%:*}
     # With arguments, run only the named steps (setup always runs).
