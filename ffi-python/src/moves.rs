@@ -123,14 +123,15 @@ pub fn py_bool(value: bool) -> &'static str {
 
 /// Every capturable group of `card` on `table`: each non-empty set of table cards whose
 /// values (aces 1 or 11) add up to the card's. Legal captures are the unions of disjoint
-/// groups (`captures`).
+/// groups (`captures`). Only the card's value counts, so it may be on the table itself:
+/// then it is a group alone.
 #[pyfunction]
 pub fn capture_groups<'py>(
     py: Python<'py>,
     table: &Bound<'py, PyAny>,
     card: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let (table, card) = table_and_card(table, card)?;
+    let (table, card) = (to_card_set(table)?, to_card(card)?);
     let mut groups = Vec::new();
     for_each_capturable_group(table, card, |group| groups.push(group));
     let sets = groups

@@ -55,3 +55,8 @@ def test_bad_input() -> None:
         captures(["2C", "2C"], "5S")
     with pytest.raises(TypeError, match="expected cards"):
         captures(None, "5S")  # type: ignore[arg-type]
+
+
+def test_groups_of_a_card_on_the_table() -> None:
+    groups = capture_groups("5H 2C 3D", "5H")
+    assert sorted(sorted(map(str, group)) for group in groups) == [["2C", "3D"], ["5H"]]
