@@ -6,6 +6,8 @@
 # 2. The host build: exit status 0; its output equal, byte for byte, to the firmware's game
 #    lines (the firmware's own '#' lines set aside).
 # 3. The Cortex-M4F firmware under QEMU (mps2-an386): the same.
+# 3b. The Cortex-M3 firmware on the library without the solver: the first game, identical to
+#    the host's first game.
 # 4. The fault test firmware: a `udf` (what a Rust panic executes) prints "HardFault" and
 #    exits with 1.
 # 5. No allocation from libtablic: its undefined symbols name no allocator, and in the
@@ -14,7 +16,7 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-: "${BUILD:?}" "${LIB_M3:?}" "${LIB_M4F:?}"
+: "${BUILD:?}" "${LIB_M3:?}" "${LIB_M3_SMALL:?}" "${LIB_M4F:?}"
 NM=arm-none-eabi-nm
 SIZE=arm-none-eabi-size
 LIBRARY_FLASH_TARGET=$((48 * 1024))
@@ -30,8 +32,8 @@ fail() {
 symbol() { echo $((16#$($NM "$2" | awk -v s="$1" '$3 == s { print $1; exit }'))); }
 
 sizes() {
-    local arch elf map text data bss stack static heap pimc lib
-    for arch in m3 m4f; do
+    local arch elf map text data bss stack static heap pimc lib verdict
+    for arch in m3-small m3 m4f; do
         elf=$BUILD/$arch/handheld.elf
         map=$BUILD/$arch/handheld.map
         read -r text data bss < <($SIZE "$elf" | awk 'NR == 2 { print $1, $2, $3 }')
@@ -43,14 +45,22 @@ sizes() {
         echo "size $arch: flash $((text + data)) bytes (text $text, data $data);" \
             "RAM: stack region $stack + .data/.bss $static (pimc memory $pimc of it)" \
             "+ newlib heap region $heap"
-        echo "size $arch: libtablic.a in the flash: $lib" \
-            "(target $LIBRARY_FLASH_TARGET: $(awk -v t=$LIBRARY_FLASH_TARGET \
-            '{ print ($2 <= t ? "within" : "OVER") }' <<<"$lib"))"
+        # The target is for greedy and minimax: the library without the solver.
+        if [[ $arch == m3-small ]]; then
+            verdict=$(awk -v t=$LIBRARY_FLASH_TARGET '{ print ($2 <= t ? "within" : "OVER") }' \
+                <<<"$lib")
+            echo "size $arch: libtablic.a without the solver in the flash: $lib" \
+                "(target $LIBRARY_FLASH_TARGET: $verdict)"
+            [[ $verdict == within ]] || [[ ${1:-} == report ]] ||
+                fail "the library without the solver takes more than $LIBRARY_FLASH_TARGET bytes"
+        else
+            echo "size $arch: libtablic.a with the solver in the flash: $lib"
+        fi
     done
 }
 
 if [[ ${1:-} == sizes ]]; then
-    sizes
+    sizes report
     exit 0
 fi
 
@@ -109,6 +119,20 @@ else
     head -20 "$BUILD/m4f/diff.txt" >&2
 fi
 
+# 3b. Cortex-M3 on the library without the solver: the first game only.
+small_out=$BUILD/m3-small/output.txt
+rc=$(run "$BUILD/m3-small/handheld.elf" lm3s6965evb cortex-m3 "$small_out")
+echo "check: Cortex-M3 firmware without the solver under QEMU: exit status $rc"
+[[ $rc -eq 0 ]] || fail "the Cortex-M3 firmware without the solver exited with $rc"
+GAMES=1 games_ok "$small_out" "Cortex-M3 without the solver"
+if diff <(grep -v '^#' "$small_out") <(sed '/^game ok$/q' "$host_out") \
+    >"$BUILD/m3-small/diff.txt"; then
+    echo "check: its game lines equal the host's first game"
+else
+    fail "the firmware without the solver differs from the host's first game:"
+    head -20 "$BUILD/m3-small/diff.txt" >&2
+fi
+
 # 4. The fault handler.
 fault_out=$BUILD/m3/fault-output.txt
 rc=$(run "$BUILD/m3/handheld-fault.elf" lm3s6965evb cortex-m3 "$fault_out")
@@ -121,7 +145,7 @@ fi
 
 # 5. No allocation from libtablic.
 ALLOCATORS='^(malloc|free|calloc|realloc|memalign|aligned_alloc|posix_memalign|_malloc_r|_free_r|_calloc_r|_realloc_r|_sbrk|_sbrk_r|__rust_alloc|__rust_dealloc|__rust_realloc|__rust_alloc_zeroed|__rg_alloc)$'
-for lib in "$LIB_M3" "$LIB_M4F"; do
+for lib in "$LIB_M3" "$LIB_M3_SMALL" "$LIB_M4F"; do
     found=$($NM --plugin /nonexistent -u "$lib" 2>/dev/null | awk '$1 == "U" { print $2 }' |
         sort -u | grep -E "$ALLOCATORS" || true)
     [[ -z $found ]] || fail "$lib needs an allocator: $found"
@@ -143,6 +167,7 @@ echo "check: libtablic.a needs no allocator (undefined symbols of both builds);"
 
 # 6. The figures.
 sizes
+grep '^# ' "$small_out" | grep -v '^# handheld\|^# exit' | sed 's/^# /figure m3-small: /'
 grep '^# ' "$m3_out" | grep -v '^# handheld\|^# exit' | sed 's/^# /figure m3: /'
 
 echo "check: $((SECONDS - start)) s after the builds; $failures failure(s)"

@@ -2,17 +2,21 @@
 //!
 //! A [`Bot`] sees a [`PlayerView`], never the game, so it cannot peek at other hands.
 
+#[cfg(feature = "solver")]
 mod clairvoyant;
 mod greedy;
 mod minimax;
+#[cfg(feature = "solver")]
 mod pimc;
 mod random;
 pub mod solver;
 mod spec;
 
+#[cfg(feature = "solver")]
 pub use clairvoyant::ClairvoyantBot;
 pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey};
 pub use minimax::{probably_lacking, Decision, MinimaxBot, MinimaxOptions, Score, MAX_BRANCHING};
+#[cfg(feature = "solver")]
 pub use pimc::{sample_world, Evaluation, PimcBot, PimcOptions, World, MAX_ROOT_MOVES};
 pub use random::RandomBot;
 pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError, SOLVER_ENTRIES};

@@ -4,9 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bots::solver::Entry;
-use crate::bots::{
-    Bot, ClairvoyantBot, GreedyBot, MinimaxBot, MinimaxOptions, PimcBot, PimcOptions, RandomBot,
-};
+use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
+#[cfg(feature = "solver")]
+use crate::bots::{ClairvoyantBot, PimcBot, PimcOptions};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::Excerpt;
@@ -28,14 +28,16 @@ pub enum BotSpec {
         /// Most nodes visited per decision (at least 1).
         nodes: u32,
     },
-    /// [`PimcBot`], with its [`PimcOptions`].
+    /// [`PimcBot`], with its [`PimcOptions`] (with the `solver` feature).
+    #[cfg(feature = "solver")]
     Pimc {
         /// Worlds sampled per decision (1 to 4096).
         samples: u32,
         /// Node budget of each world's solve (at least 1).
         nodes: u64,
     },
-    /// [`ClairvoyantBot`]: sees every card.
+    /// [`ClairvoyantBot`]: sees every card (with the `solver` feature).
+    #[cfg(feature = "solver")]
     Clairvoyant,
 }
 
@@ -84,12 +86,18 @@ fn excerpt(text: &str) -> Excerpt {
 
 impl BotSpec {
     /// The names [`BotSpec::from_str`] accepts.
-    pub const NAMES: [&'static str; 5] = ["random", "greedy", "minimax", "pimc", "clairvoyant"];
+    #[cfg(feature = "solver")]
+    pub const NAMES: &'static [&'static str] =
+        &["random", "greedy", "minimax", "pimc", "clairvoyant"];
+    /// The names [`BotSpec::from_str`] accepts.
+    #[cfg(not(feature = "solver"))]
+    pub const NAMES: &'static [&'static str] = &["random", "greedy", "minimax"];
 
     /// Transposition-table entries a bot of this kind needs ([`BotSpec::build`]'s memory):
     /// none for bots that do not solve.
     pub const fn memory_entries(&self) -> usize {
         match self {
+            #[cfg(feature = "solver")]
             BotSpec::Pimc { .. } | BotSpec::Clairvoyant => SOLVER_ENTRIES,
             BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax { .. } => 0,
         }
@@ -101,7 +109,9 @@ impl BotSpec {
             BotSpec::Random => "random",
             BotSpec::Greedy => "greedy",
             BotSpec::Minimax { .. } => "minimax",
+            #[cfg(feature = "solver")]
             BotSpec::Pimc { .. } => "pimc",
+            #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => "clairvoyant",
         }
     }
@@ -109,15 +119,19 @@ impl BotSpec {
     /// A new bot of this kind drawing its randomness from `seed`, searching in `memory`
     /// (at least [`BotSpec::memory_entries`] entries are used; fewer only cost speed).
     pub fn build<'m>(&self, seed: u64, memory: &'m mut [Entry]) -> AnyBot<'m> {
+        #[cfg(not(feature = "solver"))]
+        let _ = memory;
         match *self {
             BotSpec::Random => AnyBot::Random(RandomBot::new(seed)),
             BotSpec::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
             BotSpec::Minimax { depth, nodes } => {
                 AnyBot::Minimax(MinimaxBot::new(MinimaxOptions { depth, nodes }, seed))
             }
+            #[cfg(feature = "solver")]
             BotSpec::Pimc { samples, nodes } => {
                 AnyBot::Pimc(PimcBot::new(PimcOptions { samples, nodes }, seed, memory))
             }
+            #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => AnyBot::Clairvoyant(ClairvoyantBot::new(memory)),
         }
     }
@@ -158,6 +172,7 @@ impl FromStr for BotSpec {
                     nodes: nodes.map_or(defaults.nodes, |nodes| nodes as u32),
                 });
             }
+            #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
                 let [samples, nodes] = parse_numbers(
@@ -172,6 +187,7 @@ impl FromStr for BotSpec {
                     nodes: nodes.unwrap_or(defaults.nodes),
                 });
             }
+            #[cfg(feature = "solver")]
             "clairvoyant" => BotSpec::Clairvoyant,
             other => return Err(BotSpecError::UnknownBot(excerpt(other))),
         };
@@ -225,8 +241,11 @@ impl fmt::Display for BotSpec {
         f.write_str(self.name())?;
         match self {
             BotSpec::Minimax { depth, nodes } => write!(f, ":depth={depth},nodes={nodes}"),
+            #[cfg(feature = "solver")]
             BotSpec::Pimc { samples, nodes } => write!(f, ":samples={samples},nodes={nodes}"),
-            BotSpec::Random | BotSpec::Greedy | BotSpec::Clairvoyant => Ok(()),
+            #[cfg(feature = "solver")]
+            BotSpec::Clairvoyant => Ok(()),
+            BotSpec::Random | BotSpec::Greedy => Ok(()),
         }
     }
 }
@@ -268,9 +287,16 @@ pub enum AnyBot<'m> {
     /// A [`MinimaxBot`].
     Minimax(MinimaxBot),
     /// A [`PimcBot`].
+    #[cfg(feature = "solver")]
     Pimc(PimcBot<'m>),
     /// A [`ClairvoyantBot`], the one bot that sees the whole game.
+    #[cfg(feature = "solver")]
     Clairvoyant(ClairvoyantBot<'m>),
+    /// Keeps the memory's lifetime in builds without the solver, where no bot borrows it.
+    /// It cannot be made.
+    #[cfg(not(feature = "solver"))]
+    #[doc(hidden)]
+    NoSolver(core::convert::Infallible, core::marker::PhantomData<&'m mut [Entry]>),
 }
 
 impl AnyBot<'_> {
@@ -286,8 +312,12 @@ impl AnyBot<'_> {
             AnyBot::Random(bot) => choose_seeing_one_seat(bot, game),
             AnyBot::Greedy(bot) => choose_seeing_one_seat(bot, game),
             AnyBot::Minimax(bot) => choose_seeing_one_seat(bot, game),
+            #[cfg(feature = "solver")]
             AnyBot::Pimc(bot) => choose_seeing_one_seat(bot, game),
+            #[cfg(feature = "solver")]
             AnyBot::Clairvoyant(bot) => choose_seeing_all(bot, game),
+            #[cfg(not(feature = "solver"))]
+            AnyBot::NoSolver(never, _) => match *never {},
         }
     }
 }
@@ -300,6 +330,7 @@ fn choose_seeing_one_seat(bot: &mut impl Bot, game: &Game) -> Option<Move> {
 }
 
 /// A move from the clairvoyant bot, which sees every card.
+#[cfg(feature = "solver")]
 #[inline(never)]
 fn choose_seeing_all(bot: &mut ClairvoyantBot<'_>, game: &Game) -> Option<Move> {
     bot.choose_seeing_all(game)

@@ -1,0 +1,192 @@
+//! The solver itself: its memory, its budget, and the questions it answers.
+
+use core::fmt;
+use core::ops::ControlFlow;
+
+use arrayvec::ArrayVec;
+
+use super::moves::{Arena, Class};
+use super::position::Position;
+use super::search::{OutOfBudget, Search, INFINITY};
+use super::table::{Entry, Table};
+use crate::moves::try_for_each_move;
+use crate::Move;
+
+/// Why a solve gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolveError {
+    /// The game is over: there is no move to value.
+    GameOver,
+    /// The search visited more nodes than its budget allows.
+    OutOfBudget,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SolveError::GameOver => "the game is over",
+            SolveError::OutOfBudget => "the search ran out of its node budget",
+        })
+    }
+}
+
+impl core::error::Error for SolveError {}
+
+impl From<OutOfBudget> for SolveError {
+    fn from(_: OutOfBudget) -> SolveError {
+        SolveError::OutOfBudget
+    }
+}
+
+/// Root move classes remembered while reporting every root move, so that merged moves are
+/// reported without another search (past this many they are searched again: the
+/// transposition table makes that cheap).
+const ROOT_CLASSES: usize = 64;
+
+/// The solver: a transposition table in the caller's memory, a capture arena (4 KiB), an
+/// optional node budget, and a node count.
+#[derive(Debug)]
+pub struct Solver<'t> {
+    table: Table<'t>,
+    arena: Arena,
+    budget: Option<u64>,
+    nodes: u64,
+}
+
+impl<'t> Solver<'t> {
+    /// A solver using `entries` (16 bytes each, see [`Entry`]) as its transposition table.
+    /// Any size works, even none; more entries search fewer nodes. The entries are cleared.
+    pub fn new(entries: &'t mut [Entry]) -> Solver<'t> {
+        let mut solver = Solver::reusing(entries);
+        solver.clear();
+        solver
+    }
+
+    /// A solver keeping what earlier solvers stored in `entries`: keys cover hands, table
+    /// and deck, so what was learnt on one position serves any other (a sampling bot
+    /// solving many deals saves the clearing, and gains where the deals agree).
+    pub fn reusing(entries: &'t mut [Entry]) -> Solver<'t> {
+        Solver {
+            table: Table::new(entries),
+            arena: Arena::new(),
+            budget: None,
+            nodes: 0,
+        }
+    }
+
+    /// Limits each later call to `budget` nodes (`None`: no limit); a call that needs more
+    /// returns [`SolveError::OutOfBudget`]. The table keeps what was learnt.
+    pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.budget = budget;
+    }
+
+    /// Nodes searched since the solver was made.
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets every position in the transposition table. Never needed for correct values
+    /// (keys cover hands, table and deck); it only frees the slots.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Calls `visit` with every legal move of the seat to move and its exact value for that
+    /// seat: the final margin `(n − 1)·own total − Σ other totals` with best play after it
+    /// (paranoid with more than two players). Every move is reported, moves equivalent up
+    /// to suits with equal values.
+    pub fn solve_all<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+        mut visit: impl FnMut(Move, i32),
+    ) -> Result<(), SolveError> {
+        let root = position.to_move().ok_or(SolveError::GameOver)?;
+        let (hero, sign) = hero_of(position, root);
+        let base = position.score_value(hero);
+        let mut search = self.search(hero);
+        let mut known: ArrayVec<(Class, i32), ROOT_CLASSES> = ArrayVec::new();
+        // Each root move's search starts from the value of the one before.
+        let mut guess = 0;
+        let outcome = try_for_each_move(position.hand(root), position.table(), |played| {
+            let class = Class::of(position.table(), played);
+            let value = match known.iter().find(|(other, _)| *other == class) {
+                Some(&(_, value)) => value,
+                None => {
+                    let (child, gain) = position.after_for(played, root, hero);
+                    match search.exact(&child, guess - gain) {
+                        Ok(rest) => {
+                            let value = sign * (base + gain + rest);
+                            guess = gain + rest;
+                            let _ = known.try_push((class, value));
+                            value
+                        }
+                        Err(out) => return ControlFlow::Break(out),
+                    }
+                }
+            };
+            visit(played, value);
+            ControlFlow::Continue(())
+        });
+        let nodes = search.nodes;
+        self.nodes = nodes;
+        match outcome {
+            ControlFlow::Continue(()) => Ok(()),
+            ControlFlow::Break(out) => Err(out.into()),
+        }
+    }
+
+    /// A best move for the seat to move and its exact value (as in [`Solver::solve_all`]).
+    pub fn best_move<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+    ) -> Result<(Move, i32), SolveError> {
+        let root = position.to_move().ok_or(SolveError::GameOver)?;
+        let (hero, sign) = hero_of(position, root);
+        let base = position.score_value(hero);
+        let mut search = self.search(hero);
+        let outcome = search.node(position, -INFINITY, INFINITY, true);
+        self.nodes = search.nodes;
+        match outcome? {
+            (rest, Some(best)) => Ok((best, sign * (base + rest))),
+            (_, None) => Err(SolveError::GameOver),
+        }
+    }
+
+    /// The exact value of the position for the seat to move (as in [`Solver::solve_all`]).
+    pub fn value<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+    ) -> Result<i32, SolveError> {
+        let root = position.to_move().ok_or(SolveError::GameOver)?;
+        let (hero, sign) = hero_of(position, root);
+        let base = position.score_value(hero);
+        let mut search = self.search(hero);
+        let outcome = search.exact(position, 0);
+        self.nodes = search.nodes;
+        Ok(sign * (base + outcome?))
+    }
+
+    /// A search for `hero`, within the budget from the nodes counted so far.
+    fn search(&mut self, hero: usize) -> Search<'_, 't> {
+        Search {
+            table: &mut self.table,
+            arena: &mut self.arena,
+            hero,
+            nodes: self.nodes,
+            limit: self
+                .budget
+                .map_or(u64::MAX, |budget| self.nodes.saturating_add(budget)),
+        }
+    }
+}
+
+/// The seat whose value the search computes, and the sign that turns it into the root
+/// seat's: with two players always seat 0 (the other's margin is its negation), so that
+/// both seats share the transposition table; with more, the root seat.
+fn hero_of<const SEATS: usize>(position: &Position<SEATS>, root: usize) -> (usize, i32) {
+    if position.players().get() == 2 {
+        (0, if root == 0 { 1 } else { -1 })
+    } else {
+        (root, 1)
+    }
+}
