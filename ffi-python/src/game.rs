@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyType};
 use tablic_core::{Card, Deck, DeckOrigin, Game, Move, PlayerCount};
 
-use crate::card::{card_set_object, to_card, to_card_set};
+use crate::card::{card_object, card_set_object, to_card, to_card_set};
 use crate::errors::{illegal, value_error};
 use crate::moves::{PyMove, PyPlayed};
 use crate::outcome::PyGameResult;
@@ -99,6 +99,20 @@ impl PyGame {
             DeckOrigin::Seed(seed) => Some(seed),
             DeckOrigin::Given => None,
         }
+    }
+
+    /// The deck the game was dealt from, top card first: `Game(deck=game.deck)` deals it
+    /// again.
+    #[getter]
+    fn deck<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let cards = self
+            .game
+            .deck()
+            .cards()
+            .iter()
+            .map(|&card| card_object(py, card))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, cards)
     }
 
     /// The seat to move, or None when the game is over.

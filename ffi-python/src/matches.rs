@@ -314,6 +314,8 @@ fn bot_from_parts(parts: BotParts) -> PyResult<BotTally> {
         wins,
         ties,
         losses,
+        // Python seats only built-in bots, which never forfeit.
+        forfeits: 0,
         scaled_margin,
         seats,
         decisions: decisions.0,
@@ -533,4 +535,11 @@ pub fn play_tournament(
             .collect(),
         elapsed_s: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The seed of game (or piece) `index` of everything dealt from `seed`: what `match` deals
+/// group `index` from, and what bots of a game draw from (the core's `derive_seed`).
+#[pyfunction]
+pub fn derive_seed(seed: u64, index: u64) -> u64 {
+    tablic_core::seeding::derive_seed(seed, index)
 }

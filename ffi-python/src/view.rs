@@ -1,12 +1,16 @@
 //! `View`: what one seat may know, as a snapshot.
 
+use core::ops::ControlFlow;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList};
-use tablic_core::{Game, PlayerView};
+
+use tablic_core::capture::try_for_each_legal_capture;
+use tablic_core::{CardSet, Game, PlayerView};
 
 use crate::card::card_set_object;
-use crate::game::move_list;
+use crate::errors::{illegal, IllegalMoveError};
+use crate::game::{move_list, to_move};
 
 /// What one seat may know of a game: its hand, the table, every pile, the history. A
 /// snapshot: later moves in the game do not change it. Bots and Python players decide
@@ -159,6 +163,71 @@ impl PyView {
             self.game.for_each_legal_move(|legal| moves.push(legal));
         }
         move_list(py, moves)
+    }
+
+    /// Raises `IllegalMoveError` (saying why) unless this seat may play the move now: a
+    /// `Move`, or a card and the cards it captures.
+    #[pyo3(signature = (card, capture = None))]
+    fn check(&self, card: &Bound<'_, PyAny>, capture: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let played = to_move(card, capture)?;
+        if !self.view().is_my_turn() {
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal move {played}: it is not seat {}'s turn",
+                self.seat
+            )));
+        }
+        self.game
+            .check(played)
+            .map_err(|reason| illegal(played, reason))
+    }
+
+    /// This seat's legal moves as `(card index, capture bits)` pairs (bit i: card i), at
+    /// most `captures_per_card` captures for each card (all when None), in a fixed order:
+    /// cards from the lowest; for each, the discard first, then the captures in the order
+    /// the capture search finds them. Cheap even on crowded tables, where the full list can
+    /// run to millions. Empty unless it is this seat's turn.
+    #[pyo3(signature = (captures_per_card = None))]
+    fn legal_move_codes(&self, captures_per_card: Option<usize>) -> PyResult<Vec<(u8, u64)>> {
+        if captures_per_card == Some(0) {
+            return Err(PyValueError::new_err(
+                "captures_per_card must be at least 1",
+            ));
+        }
+        let view = self.view();
+        if !view.is_my_turn() {
+            return Ok(Vec::new());
+        }
+        let cap = captures_per_card.unwrap_or(usize::MAX);
+        let mut codes = Vec::new();
+        let hand = view.hand();
+        let mut done = CardSet::EMPTY;
+        for card in hand {
+            if done.contains(card) {
+                continue;
+            }
+            // Cards of one rank capture alike: search once, offer with each of them.
+            let same_rank = hand.rank_cards(card.rank());
+            done = done.union(same_rank);
+            // The discard, always legal, first; then the captures as the search finds them.
+            let mut captures = vec![0];
+            if captures.len() < cap {
+                let _ = try_for_each_legal_capture(view.table(), card, |capture| {
+                    if !capture.is_empty() {
+                        captures.push(capture.bits());
+                    }
+                    if captures.len() >= cap {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+            }
+            for played in same_rank {
+                codes.extend(captures.iter().map(|&capture| (played.index(), capture)));
+            }
+        }
+        codes.sort_by_key(|&(card, _)| card);
+        Ok(codes)
     }
 
     fn __repr__(&self) -> String {

@@ -124,3 +124,32 @@ def test_records_copies_and_pickles() -> None:
     assert game.record().startswith("tablic-record 1\nplayers 3\nseed 11\n")
     with pytest.raises(ValueError, match="line 2"):
         Game.from_record("tablic-record 1\nplayers 9\n")
+
+
+def test_legal_move_codes_are_the_legal_moves_capped() -> None:
+    for seed in range(12):
+        game = Game(players=2 + seed % 3, seed=seed)
+        while not game.is_finished:
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            codes = view.legal_move_codes()
+            moves = {(move.card.index, sum(1 << card.index for card in move.capture))
+                     for move in game.legal_moves()}
+            assert len(codes) == len(moves) and set(codes) == moves
+            capped = view.legal_move_codes(captures_per_card=2)
+            for card in {card for card, _ in codes}:
+                mine = [capture for played, capture in codes if played == card]
+                assert mine[0] == 0  # the discard comes first
+                assert [capture for played, capture in capped if played == card] == mine[:2]
+            assert game.view((seat + 1) % game.players).legal_move_codes() == []
+            game.play(game.legal_moves()[seed % len(moves)])
+    with pytest.raises(ValueError, match="at least 1"):
+        Game(seed=1).view(0).legal_move_codes(captures_per_card=0)
+
+
+def test_the_deck_deals_the_game_again() -> None:
+    game = Game(players=3, seed=8)
+    again = Game(players=3, deck=game.deck)
+    assert len(game.deck) == 52 and set(game.deck) == ALL_CARDS
+    assert again.table == game.table and again.view(2).hand == game.view(2).hand

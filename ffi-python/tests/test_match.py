@@ -102,3 +102,14 @@ def stats_of(entrants: list[tablic.BotStats]) -> list[dict[str, object]]:
         }
         for entrant in entrants
     ]
+
+
+def test_derive_seed_is_the_cores() -> None:
+    # Group 0 of a match with seed 1 is the game dealt from derive_seed(1, 0).
+    result = tablic.match(["greedy", "greedy"], 1, seed=1)
+    game = tablic.Game(seed=tablic.derive_seed(1, 0))
+    assert tablic.derive_seed(1, 0) != tablic.derive_seed(1, 1)
+    bots = [tablic.Bot("greedy", seed=tablic.derive_seed(tablic.derive_seed(1, 0), 1000 + seat))
+            for seat in range(2)]
+    outcome = tablic.play_game(game, bots)
+    assert outcome.seats[0].total == result.bots[0].mean_points

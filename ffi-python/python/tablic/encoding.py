@@ -1,0 +1,359 @@
+"""Observation and action encodings of a `tablic.View`, for machine learning.
+
+Needs numpy, an optional extra: ``pip install 'tablic[env]'``.
+
+Everything here is what one seat may know (a `View`); legality comes from the engine
+(``View.legal_move_codes``), so no rule of the game is restated in Python.
+
+Observation
+===========
+
+`observe` gives a dict of float32 arrays, one per field below; `observe_flat` gives them
+concatenated in this order (`observation_layout` gives every field's slice, `unflatten`
+undoes it). ``P`` is the number of players. Seats are **relative to the observer**: row
+or entry ``i`` of a per-seat field is seat ``(view.seat + i) % P``, so index 0 is always the
+observer, 1 the next seat to play after it, and so on. Card planes have 52 entries indexed
+by `Card.index` (rank-major: ``AC AD AH AS 2C 2D … KS``; suits clubs, diamonds, hearts,
+spades) and hold 0 or 1. Counts are raw (not scaled); their upper bounds are in
+`observation_bounds`.
+
+================  =========  =========================================================
+field             shape      meaning
+================  =========  =========================================================
+``hand``          (52,)      the observer's hand
+``table``         (52,)      the cards face up on the table
+``unseen``        (52,)      cards the observer has not seen: in the other hands or not
+                             dealt yet (``1 - unseen`` is ``View.seen``)
+``piles``         (P, 52)    each seat's captured cards (pile), relative seats
+``pile_sizes``    (P,)       cards in each seat's pile (the sum of its ``piles`` row)
+``hand_sizes``    (P,)       cards in each seat's hand, 0 to 6
+``tablas``        (P,)       tablas (sweeps) each seat has made so far
+``points``        (P,)       card points (`Card.points`) in each seat's pile so far, 0 to 22
+                             (without tablas and the 3 for most cards)
+``to_move``       (P,)       one-hot: the seat to move; all 0 when the game is over
+``last_capturer`` (P,)       one-hot: the last seat that captured; all 0 before any capture
+``deal``          (3,)       cards not dealt yet (``View.undealt``), deals dealt so far
+                             (``View.deals_dealt``), 1 in the last deal else 0
+================  =========  =========================================================
+
+The flat vector has ``3·52 + 52·P + 6·P + 3`` entries: 275 for 2 players, 333 for 3, 391
+for 4 (`observation_size`).
+
+Actions
+=======
+
+The action space is ``Discrete(52 · K)`` with ``K = captures_per_card`` (default
+`CAPTURES_PER_CARD` = 64, so 3,328 actions). Action ``a`` means: play card
+``Card(a // K)`` with capture number ``a % K`` in that card's list of legal captures on the
+current table, in the engine's fixed order (``View.legal_move_codes``):
+
+1. capture 0 is always the discard (the empty capture), which is always legal, so every
+   card in hand has an action;
+2. then the non-empty captures in the order the engine's capture search finds them. That
+   order is fixed: the same table and card always give the same list, on every platform.
+
+Overflow: a card with more than ``K`` legal captures keeps only its first ``K`` in that
+order; the others get no action. `legal_action_mask` marks exactly the legal moves that
+have an action, `action_to_move` and `move_to_action` are inverse bijections between those
+moves and the marked actions, and `move_to_action` raises `ValueError` for a legal move past
+the cap. With ``K = 64`` this never happens in games between the built-in greedy bots
+(whose tables stay small: at most 32 captures of one card in 6,000 measured games) and for
+fewer than 0.1 % of (position, card) pairs in random play, whose tables grow to 18 cards
+and some card's captures to about 1,500. A larger ``K`` moves the cap; no finite ``K`` is
+exact, since a table can in principle hold up to 51 cards.
+
+Cost: the engine stops each card's capture search after ``K`` captures, so the mask costs
+the same on any table, even the crowded ones (tens of cards, millions of captures) that
+near-constant discarding builds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as error:  # pragma: no cover - exercised in a subprocess
+    raise ImportError(
+        "tablic.encoding needs numpy, from the optional extra 'env': "
+        "pip install 'tablic[env]'"
+    ) from error
+
+from tablic._tablic import Card, Move, View
+
+__all__ = [
+    "CARDS",
+    "CAPTURES_PER_CARD",
+    "FIELDS",
+    "action_count",
+    "action_to_move",
+    "card_plane",
+    "cards_bits",
+    "flatten",
+    "legal_action_mask",
+    "legal_actions",
+    "move_to_action",
+    "observation_bounds",
+    "observation_layout",
+    "observation_size",
+    "observe",
+    "observe_flat",
+    "unflatten",
+]
+
+CARDS = 52
+"""Cards in the deck, and entries in every card plane."""
+
+CAPTURES_PER_CARD = 64
+"""The default ``K``: actions per card, so ``52 · K`` = 3,328 actions."""
+
+FIELDS = (
+    "hand",
+    "table",
+    "unseen",
+    "piles",
+    "pile_sizes",
+    "hand_sizes",
+    "tablas",
+    "points",
+    "to_move",
+    "last_capturer",
+    "deal",
+)
+"""The observation's fields, in the order of the flat vector."""
+
+Observation = dict[str, npt.NDArray[np.float32]]
+
+
+def _check_players(players: int) -> None:
+    if players < 2:
+        raise ValueError(f"a game has at least 2 players, not {players}")
+
+
+def observation_layout(players: int) -> dict[str, tuple[int, ...]]:
+    """Every field's shape for ``players`` players, in the order of the flat vector."""
+    _check_players(players)
+    return {
+        "hand": (CARDS,),
+        "table": (CARDS,),
+        "unseen": (CARDS,),
+        "piles": (players, CARDS),
+        "pile_sizes": (players,),
+        "hand_sizes": (players,),
+        "tablas": (players,),
+        "points": (players,),
+        "to_move": (players,),
+        "last_capturer": (players,),
+        "deal": (3,),
+    }
+
+
+def _slices(players: int) -> dict[str, tuple[slice, tuple[int, ...]]]:
+    """Every field's slice of the flat vector, and its shape."""
+    slices = {}
+    start = 0
+    for name, shape in observation_layout(players).items():
+        size = int(np.prod(shape))
+        slices[name] = (slice(start, start + size), shape)
+        start += size
+    return slices
+
+
+def observation_size(players: int) -> int:
+    """Entries in the flat observation: ``3·52 + 52·P + 6·P + 3``."""
+    return sum(int(np.prod(shape)) for shape in observation_layout(players).values())
+
+
+def observation_bounds(
+    players: int,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Lower and upper bounds of every entry of the flat observation (the bounds of a
+    gymnasium ``Box``): 0 below; above, 1 for card planes and one-hot fields, 6 for hand
+    sizes, 52 for pile sizes, ``48 // P`` (the moves a seat makes) for tablas and deals
+    dealt, 22 for points, 48 for undealt cards and 1 for the last-deal flag."""
+    high = {
+        "hand": 1.0,
+        "table": 1.0,
+        "unseen": 1.0,
+        "piles": 1.0,
+        "pile_sizes": 52.0,
+        "hand_sizes": 6.0,
+        "tablas": float(48 // players),
+        "points": 22.0,
+        "to_move": 1.0,
+        "last_capturer": 1.0,
+    }
+    upper = np.zeros(observation_size(players), dtype=np.float32)
+    for name, (where, _) in _slices(players).items():
+        if name == "deal":
+            upper[where] = np.array([48.0, float(48 // players), 1.0], dtype=np.float32)
+        else:
+            upper[where] = high[name]
+    return np.zeros_like(upper), upper
+
+
+def cards_bits(cards: Iterable[Card]) -> int:
+    """A set of cards as a 52-bit integer: bit ``card.index`` for every card."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card.index
+    return bits
+
+
+def card_plane(cards: Iterable[Card]) -> npt.NDArray[np.float32]:
+    """A set of cards as a 0/1 float32 array of 52 entries indexed by `Card.index`."""
+    plane = np.zeros(CARDS, dtype=np.float32)
+    plane[[card.index for card in cards]] = 1.0
+    return plane
+
+
+def _one_hot(players: int, seat: int | None) -> npt.NDArray[np.float32]:
+    vector = np.zeros(players, dtype=np.float32)
+    if seat is not None:
+        vector[seat] = 1.0
+    return vector
+
+
+def observe(view: View) -> Observation:
+    """The view as a dict of float32 arrays, one per field of `FIELDS` (see the module's
+    table); per-seat fields start with the observer's seat."""
+    players = view.players
+    order = [(view.seat + offset) % players for offset in range(players)]
+    relative = {seat: offset for offset, seat in enumerate(order)}
+    piles = view.piles
+    tablas = view.tablas
+    hand_sizes = view.hand_sizes
+    to_move = view.to_move
+    last_capturer = view.last_capturer
+    return {
+        "hand": card_plane(view.hand),
+        "table": card_plane(view.table),
+        "unseen": card_plane(view.unseen),
+        "piles": np.stack([card_plane(piles[seat]) for seat in order]),
+        "pile_sizes": np.array([len(piles[seat]) for seat in order], dtype=np.float32),
+        "hand_sizes": np.array([hand_sizes[seat] for seat in order], dtype=np.float32),
+        "tablas": np.array([tablas[seat] for seat in order], dtype=np.float32),
+        "points": np.array(
+            [sum(card.points for card in piles[seat]) for seat in order], dtype=np.float32
+        ),
+        "to_move": _one_hot(players, None if to_move is None else relative[to_move]),
+        "last_capturer": _one_hot(
+            players, None if last_capturer is None else relative[last_capturer]
+        ),
+        "deal": np.array(
+            [view.undealt, view.deals_dealt, 1.0 if view.is_last_deal else 0.0],
+            dtype=np.float32,
+        ),
+    }
+
+
+def flatten(observation: Observation) -> npt.NDArray[np.float32]:
+    """The fields of `observe` concatenated in the order of `FIELDS`."""
+    return np.concatenate([observation[name].ravel() for name in FIELDS]).astype(
+        np.float32, copy=False
+    )
+
+
+def observe_flat(view: View) -> npt.NDArray[np.float32]:
+    """``flatten(observe(view))``: one float32 vector of `observation_size` entries."""
+    return flatten(observe(view))
+
+
+def unflatten(vector: npt.NDArray[np.float32], players: int) -> Observation:
+    """The fields of a flat observation (views into ``vector``), as `observe` gives them."""
+    if vector.shape != (observation_size(players),):
+        raise ValueError(
+            f"a flat observation of {players} players has shape "
+            f"({observation_size(players)},), not {vector.shape}"
+        )
+    return {
+        name: vector[where].reshape(shape) for name, (where, shape) in _slices(players).items()
+    }
+
+
+def action_count(captures_per_card: int = CAPTURES_PER_CARD) -> int:
+    """The size ``N = 52 · K`` of the action space."""
+    if captures_per_card < 1:
+        raise ValueError("captures_per_card must be at least 1")
+    return CARDS * captures_per_card
+
+
+def _move(card: int, capture: int) -> Move:
+    return Move(card, [index for index in range(CARDS) if capture >> index & 1])
+
+
+def _codes_by_card(view: View, captures_per_card: int) -> dict[int, list[int]]:
+    """Each card's legal captures (bitmasks) in the engine's order, capped at ``K``."""
+    by_card: dict[int, list[int]] = {}
+    for card, capture in view.legal_move_codes(captures_per_card):
+        by_card.setdefault(card, []).append(capture)
+    return by_card
+
+
+def legal_actions(
+    view: View, captures_per_card: int = CAPTURES_PER_CARD
+) -> dict[int, Move]:
+    """Every action the seat may take now, with its move, in increasing action order:
+    the legal moves (from the engine) that have an action. Empty unless it is the view's
+    seat's turn. Compute it once per position when you need the mask and the moves."""
+    action_count(captures_per_card)
+    return {
+        card * captures_per_card + rank: _move(card, capture)
+        for card, captures in _codes_by_card(view, captures_per_card).items()
+        for rank, capture in enumerate(captures)
+    }
+
+
+def legal_action_mask(
+    view: View, captures_per_card: int = CAPTURES_PER_CARD
+) -> npt.NDArray[np.bool_]:
+    """A bool array of ``52 · K`` entries, True exactly at the actions of `legal_actions`
+    (all False when it is not the seat's turn)."""
+    mask = np.zeros(action_count(captures_per_card), dtype=np.bool_)
+    for card, captures in _codes_by_card(view, captures_per_card).items():
+        start = card * captures_per_card
+        mask[start : start + len(captures)] = True
+    return mask
+
+
+def action_to_move(
+    view: View, action: int, captures_per_card: int = CAPTURES_PER_CARD
+) -> Move:
+    """The move of ``action``; `ValueError` unless the mask marks it."""
+    count = action_count(captures_per_card)
+    action = int(action)
+    if not 0 <= action < count:
+        raise ValueError(f"action {action} is not in 0..{count - 1}")
+    card, rank = divmod(action, captures_per_card)
+    captures = _codes_by_card(view, captures_per_card).get(card)
+    if not captures:
+        reason = "it is not its turn" if not view.is_my_turn else f"{Card(card)} is not in hand"
+        raise ValueError(f"action {action} is not legal for seat {view.seat}: {reason}")
+    if rank >= len(captures):
+        raise ValueError(
+            f"action {action} is not legal: {Card(card)} has {len(captures)} legal captures, "
+            f"not {rank + 1}"
+        )
+    return _move(card, captures[rank])
+
+
+def move_to_action(
+    view: View, move: Move, captures_per_card: int = CAPTURES_PER_CARD
+) -> int:
+    """The action of a legal ``move``; `ValueError` if the move is not legal for the
+    view's seat now, or is legal but past the cap of ``K`` captures for its card."""
+    action_count(captures_per_card)
+    card = move.card.index
+    captures = _codes_by_card(view, captures_per_card).get(card, [])
+    bits = cards_bits(move.capture)
+    if bits in captures:
+        return card * captures_per_card + captures.index(bits)
+    try:
+        view.check(move)
+    except ValueError:
+        raise ValueError(f"{move} is not a legal move for seat {view.seat} now") from None
+    raise ValueError(
+        f"{move} is legal but has no action: it is past the cap of {captures_per_card} "
+        f"captures for {move.card}"
+    )

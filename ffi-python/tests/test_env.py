@@ -1,0 +1,271 @@
+"""tablic.env: the PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test.api_test import api_test as pettingzoo_api_test
+from pettingzoo.test.seed_test import seed_test as pettingzoo_seed_test
+
+from tablic import Bot, Card, Game, Move, View
+from tablic.encoding import action_count, action_to_move, legal_action_mask, move_to_action
+from tablic.encoding import observe_flat
+import tablic.env
+from tablic.env import Reward, env, raw_env
+from tablic.training import BOT_SEED_INDEX, derive_seed, margins, self_play_games
+
+# pettingzoo's api_test warns about every observation that is a dict rather than an array,
+# and about every observation space that is not a Box or Discrete, unless the environment
+# is one of the built-in classic games it names. A Dict of "observation" and "action_mask"
+# is PettingZoo's own convention for masked actions (the classic games use it), so these
+# two warnings are expected here and nothing else is filtered.
+API_TEST_WARNINGS = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    pytest.mark.filterwarnings(
+        "ignore:Observation space for each agent probably should be gymnasium.spaces.box "
+        "or gymnasium.spaces.discrete:UserWarning"
+    ),
+]
+
+
+# PettingZoo's tests are not annotated; these are their signatures as used here.
+api_test: Callable[..., None] = pettingzoo_api_test
+seed_test: Callable[..., None] = pettingzoo_seed_test
+
+
+def with_api_warnings(test: Any) -> Any:
+    for mark in API_TEST_WARNINGS:
+        test = mark(test)
+    return test
+
+
+@with_api_warnings
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_api_test_passes(players: int) -> None:
+    api_test(env(players=players, seed=players), num_cycles=100)
+    api_test(raw_env(players=players), num_cycles=100)
+
+
+@with_api_warnings
+def test_the_api_test_passes_with_opponents() -> None:
+    api_test(env(players=3, opponents={1: "greedy", 2: Bot("random", seed=1)}), num_cycles=100)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_seed_test_passes(players: int) -> None:
+    seed_test(lambda: env(players=players, opponents={0: "random"}))
+    seed_test(lambda: env(players=players))
+
+
+def test_spaces_and_agents() -> None:
+    environment = raw_env(players=3, opponents={1: "greedy"})
+    assert environment.possible_agents == ["player_0", "player_2"]
+    space = environment.observation_space("player_2")
+    assert space["observation"].shape == (333,) and space["observation"].dtype == np.float32
+    assert space["action_mask"].shape == (3328,) and space["action_mask"].dtype == np.int8
+    assert environment.action_space("player_0").n == 3328 == action_count()
+    assert raw_env(captures_per_card=8).action_space("player_0").n == 52 * 8
+
+
+def play_randomly(environment: raw_env, rng: random.Random) -> dict[str, float]:
+    """Plays a game with uniformly random masked actions, checking every observation
+    against the engine, and returns every agent's reward at the end."""
+    final: dict[str, float] = {}
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, info = environment.last()
+        assert observation is not None
+        seat = int(agent.split("_")[1])
+        view = environment.game.view(seat)
+        assert np.array_equal(observation["observation"], observe_flat(view))
+        if terminated or truncated:
+            final[agent] = reward
+            assert info["totals"] == environment.game.result().totals
+            environment.step(None)
+            continue
+        assert reward == 0 and environment.game.to_move == seat
+        mask = observation["action_mask"]
+        assert np.array_equal(mask.astype(bool), legal_action_mask(view))
+        for other in environment.agents:
+            if other != agent:
+                assert not environment.observe(other)["action_mask"].any()
+        action = rng.choice(np.flatnonzero(mask).tolist())
+        move = action_to_move(view, action)
+        assert environment.legal_actions()[action] == move
+        before = len(environment.game.history)
+        environment.step(action)
+        assert environment.game.history[before] == move
+    return final
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("reward", ["margin", "total", "win"])
+def test_random_masked_play_ends_with_the_engines_scores(players: int, reward: Any) -> None:
+    rng = random.Random(players)
+    environment = raw_env(players=players, seed=11, reward=reward)
+    for deal in range(3):
+        environment.reset()
+        final = play_randomly(environment, rng)
+        game = environment.game
+        assert game.is_finished and len(game.history) == 48
+        assert game.seed == derive_seed(11, deal)
+        # The same moves replayed on a new game from the record give the same scores.
+        result = Game.from_record(game.record()).result()
+        totals = result.totals
+        expected = {
+            "margin": margins(totals),
+            "total": [float(total) for total in totals],
+            "win": [
+                1.0 if seat == result.winner else 0.0 if total == max(totals) else -1.0
+                for seat, total in enumerate(totals)
+            ],
+        }[reward]
+        assert final == {f"player_{seat}": expected[seat] for seat in range(players)}
+        assert environment.agents == []
+
+
+def test_the_deals_and_named_bots_are_those_of_match() -> None:
+    """An agent playing like bot 0 of a match, against the match's bot 1, plays the
+    match's games: same deals, same bot seeds."""
+    environment = raw_env(players=2, opponents={1: "random"}, seed=5)
+    for (game, _), deal in zip(self_play_games(["greedy", "random"], 3, seed=5), range(3)):
+        environment.reset()
+        me = Bot("greedy", seed=derive_seed(derive_seed(5, deal), BOT_SEED_INDEX))
+        for agent in environment.agent_iter():
+            _, reward, terminated, _, _ = environment.last()
+            if terminated:
+                assert reward == margins(game.result().totals)[0]
+                environment.step(None)
+                continue
+            view = environment.game.view(0)
+            environment.step(move_to_action(view, me.choose(view)))
+        assert environment.game.record() == game.record()
+
+
+def test_reset_with_a_seed_restarts_the_deals() -> None:
+    environment = raw_env(players=2)
+    environment.reset(seed=9)
+    first = environment.game.record()
+    environment.reset()
+    assert environment.game.seed == derive_seed(9, 1)
+    environment.reset(seed=9)
+    assert environment.game.record() == first
+    assert environment.game.seed == derive_seed(9, 0)
+
+
+def test_python_players_can_be_opponents() -> None:
+    class FirstMove:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def choose(self, view: View) -> tuple[Card, frozenset[Card]]:
+            self.calls += 1
+            move = view.legal_moves()[0]
+            return move.card, move.capture
+
+    opponent = FirstMove()
+    environment = raw_env(players=2, opponents={0: opponent}, seed=1)
+    environment.reset()
+    assert environment.agent_selection == "player_1" and environment.game.to_move == 1
+    final = play_randomly(environment, random.Random(1))
+    assert opponent.calls == 24 and list(final) == ["player_1"]
+
+
+def test_illegal_actions() -> None:
+    raw = raw_env(players=2, seed=3)
+    raw.reset()
+    mask = raw.observe("player_0")["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not legal for player_0"):
+        raw.step(illegal)
+    unwrapped = env(players=2, seed=3, terminate_illegal=False)
+    unwrapped.reset()
+    with pytest.raises(ValueError, match="not legal"):
+        unwrapped.step(illegal)
+
+
+@pytest.mark.filterwarnings("ignore:.*Illegal move made, game terminating:UserWarning")
+def test_the_wrapped_environment_ends_the_game_on_an_illegal_action() -> None:
+    # PettingZoo's TerminateIllegalWrapper warns on every illegal move, by design.
+    cases: list[tuple[Reward, float]] = [("margin", -25.0), ("win", -1.0)]
+    for reward, penalty in cases:
+        wrapped = env(players=2, seed=3, reward=reward)
+        wrapped.reset()
+        observation = wrapped.observe("player_0")
+        assert observation is not None
+        illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+        wrapped.step(illegal)
+        assert all(wrapped.terminations.values())
+        _, first_reward, terminated, _, _ = wrapped.last()
+        assert terminated and first_reward == penalty
+
+
+def test_rendering(capsys: pytest.CaptureFixture[str]) -> None:
+    environment = raw_env(players=2, seed=1, render_mode="ansi", opponents={1: "greedy"})
+    environment.reset()
+    text = environment.render()
+    assert isinstance(text, str)
+    game = environment.game
+    hand = " ".join(str(card) for card in sorted(game.view(0).hand))
+    assert f"seat 0 player_0: hand {hand}" in text and "seat 1 greedy" in text
+    assert "table: " + " ".join(str(card) for card in sorted(game.table)) in text
+    human = raw_env(players=2, seed=1, render_mode="human")
+    human.reset()
+    action = int(np.flatnonzero(human.observe("player_0")["action_mask"])[0])
+    human.step(action)
+    assert "seat 1 to move" in capsys.readouterr().out
+    rng = random.Random(3)
+    while not human.game.is_finished:
+        # Random actions: always discarding would pile up a table whose captures are too
+        # many to enumerate (see tablic.encoding's docs on cost).
+        mask = human.observe(human.agent_selection)["action_mask"]
+        human.step(rng.choice(np.flatnonzero(mask).tolist()))
+    assert "game over after 48 moves" in human.text()
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert raw_env().render() is None
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"players": 5}, "player"),
+        ({"opponents": {0: "greedy", 1: "random"}}, "every seat"),
+        ({"opponents": {2: "greedy"}}, "not a seat"),
+        ({"render_mode": "rgb_array"}, "render_mode"),
+        ({"reward": "points"}, "reward"),
+        ({"captures_per_card": 0}, "at least 1"),
+    ],
+)
+def test_bad_arguments_say_why(arguments: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        raw_env(**arguments)
+
+
+def test_bad_opponents_say_why() -> None:
+    with pytest.raises(ValueError, match="nonsense"):
+        raw_env(opponents={1: "nonsense"})
+    with pytest.raises(TypeError, match="choose"):
+        raw_env(opponents={1: object()})  # type: ignore[dict-item]
+
+
+def test_the_game_needs_a_reset() -> None:
+    with pytest.raises(RuntimeError, match="reset"):
+        _ = raw_env().game
+
+
+def test_actions_of_the_environment_are_the_encodings() -> None:
+    environment = raw_env(players=2, seed=2)
+    environment.reset()
+    view = environment.game.view(0)
+    for action, move in environment.legal_actions().items():
+        assert move_to_action(view, move) == action
+        assert isinstance(move, Move)
+
+
+def test_the_docstring_example_runs() -> None:
+    failures, tried = doctest.testmod(tablic.env)
+    assert tried > 0 and failures == 0
