@@ -4,13 +4,21 @@
 //! core, and prints. Each subcommand has its own module; this file holds the clap tree and
 //! turns outcomes into exit codes (0 fine, 1 failed while running, 2 bad arguments or input).
 
+mod arena;
 mod bench;
+mod engine;
 mod error;
 mod jsonl;
 mod match_cmd;
 mod moves;
 mod output;
+mod play;
 mod rank;
+mod record_file;
+mod render;
+mod replay;
+mod review;
+mod tournament;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -35,6 +43,11 @@ enum Command {
     Match(match_cmd::MatchArgs),
     Rank(rank::RankArgs),
     Bench(bench::BenchArgs),
+    Tournament(tournament::TournamentArgs),
+    Replay(replay::ReplayArgs),
+    Play(play::PlayArgs),
+    Review(review::ReviewArgs),
+    Render(render::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +60,11 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(&args),
         Command::Rank(args) => rank::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Review(args) => review::run(&args),
+        Command::Render(args) => render::run(&args),
     };
     outcome.unwrap_or_else(Failure::report)
 }

@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde::Serialize;
-use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{split_bot_list, BotSpec};
-use tablic_core::matches::{split_groups, MatchError, MatchPlan};
+use tablic_core::matches::{split_groups, MatchPlan};
 use tablic_core::tally::{BotSummary, MatchTally};
 
+use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
 use crate::error::Failure;
 use crate::output::{self, Align, Table};
 
@@ -58,6 +58,9 @@ pub struct MatchArgs {
     /// Print one JSON object instead of a table (fields below).
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    players_from: PlayerArgs,
 }
 
 const MATCH_AFTER_HELP: &str = "\
@@ -65,27 +68,42 @@ Table columns, one row per bot: points = mean score per game; margin = mean of (
 mean of the others' totals) ± its standard error, computed over deal groups (each group's \
 mean margin is one sample); wins/ties/losses (a tie shares the highest total); tablas per \
 game; +3 = share of games with strictly the most cards; µs/move and max µs = mean and \
-slowest decision time.
+slowest decision time. With engines in the match a forfeits column follows losses, and \
+every forfeited game is listed below the table with its reason.
+
+Engines: --engine COMMAND (repeatable) starts a bot program that speaks the line protocol \
+of PROTOCOL.md; in --players, engine:K is the K-th --engine (0 first) and a bare `engine` \
+the next one, so `--players greedy,engine --engine \"python3 bot.py\"` seats the program \
+as bot 1. An engine that answers illegally, too late (--move-time), not at all, or with \
+anything else than the protocol allows forfeits that game: the game stops, the engine \
+scores 0 and loses, every other bot scores 25 and wins. The match goes on, with a fresh \
+process if the engine died. Each thread runs its own copy of each engine.
+
+--save-records DIR writes each game as a record, DIR/gGGGGGG-rR.txt (group G, rotation R), \
+with comments naming the seats (and a forfeit); `tablic replay` reads them.
 
 --json fields: games (games played), groups (deal groups), games_per_group, duplicate, \
 seed, players (n); bots: [{bot (index), name, games, seats (games at each seat, seat 0 \
 first), mean_points, mean_margin, margin_se (standard error over groups), \
 margin_group_variance (sample variance of the per-group mean margin), wins, ties, losses, \
 mean_tablas, most_cards_rate (0 to 1), decisions, mean_decision_us, max_decision_us}]; \
-elapsed_s, games_per_s. Only the timing fields (elapsed_s, games_per_s, mean_decision_us, \
+elapsed_s, games_per_s. With engines also: forfeits (per bot), command (per engine), \
+forfeit_games: [{group, rotation, player (bot), name, seat, kind (illegal, timeout, crash \
+or protocol), reason}]. Only the timing fields (elapsed_s, games_per_s, mean_decision_us, \
 max_decision_us) change between runs.
 
 A live progress line goes to stderr when stderr is a terminal.
 
 Examples:
   tablic match --players greedy,random --games 10000 --duplicate --seed 1
-  tablic match --players greedy,greedy --games 100000 --threads 4 --json";
+  tablic match --players greedy,greedy --games 100000 --threads 4 --json
+  tablic match --players greedy,engine --engine \"python3 examples/bots/first.py\" --games 10";
 
 fn players_help() -> String {
     format!(
         "Bots, one per player (bot 0 first), comma-separated; their number is the number of \
          players (2, 3, 4, 6, 8, 12, 16, 24 or 48). A bot is `name` or \
-         `name:key=value,key=value`. Known bots: {}.",
+         `name:key=value,key=value`, or `engine:K` / `engine` for an --engine program.          Known bots: {}.",
         BotSpec::NAMES.join(", ")
     )
 }
@@ -144,22 +162,39 @@ struct Progress {
     stop: AtomicBool,
 }
 
+/// A piece of a match: its tally and its forfeits.
+type Piece = (MatchTally, Vec<ForfeitNote>);
+
 /// Plays `groups` of `plan` into a tally, reporting each group to `progress`.
 fn play_piece(
     plan: &MatchPlan,
+    lineup: &Lineup,
     groups: std::ops::Range<u64>,
     progress: &Progress,
-) -> Result<MatchTally, MatchError> {
+) -> Result<Piece, Failure> {
     let mut tally = MatchTally::for_plan(plan);
+    let mut notes = Vec::new();
     let mut clock = clock_since(Instant::now());
-    // The solving bots' transposition tables, one set per thread.
-    let mut memory = vec![Entry::EMPTY; plan.memory_entries()];
+    // The solving bots' transposition tables and the engines, one set per thread.
+    let mut seating = Seating::new(plan.memory_entries());
+    let seated: Vec<Seated<'_>> = lineup
+        .players
+        .iter()
+        .enumerate()
+        .map(|(key, player)| Seated { player, key })
+        .collect();
+    let info = TableInfo {
+        table: None,
+        players: &seated,
+        records: lineup.records.as_ref(),
+    };
     for group in groups {
         if progress.stop.load(Ordering::Relaxed) {
             break;
         }
         let (games, margin) = (tally.games(), tally.bot(0).scaled_margin);
-        if let Err(error) = plan.play_group(group, &mut tally, &mut clock, &mut memory) {
+        let played = seating.play_group(plan, &info, group, &mut tally, &mut clock, &mut notes);
+        if let Err(error) = played {
             progress.stop.store(true, Ordering::Relaxed);
             return Err(error);
         }
@@ -170,28 +205,29 @@ fn play_piece(
             .scaled_margin
             .fetch_add(tally.bot(0).scaled_margin - margin, Ordering::Relaxed);
     }
-    Ok(tally)
+    Ok((tally, notes))
 }
 
 /// Plays groups `0..groups` on `threads` threads, each a contiguous range, and merges the
 /// tallies in order. Shows a progress line on stderr if `show_progress`.
 fn play_match(
     plan: &MatchPlan,
+    lineup: &Lineup,
     groups: u64,
     threads: usize,
     show_progress: bool,
-) -> Result<MatchTally, Failure> {
+) -> Result<Piece, Failure> {
     let progress = Progress::default();
     let total_games = groups.saturating_mul(plan.games_per_group() as u64);
     let start = Instant::now();
-    let results: Vec<Result<MatchTally, MatchError>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Piece, Failure>> = std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel::<()>();
         let workers: Vec<_> = (0..threads as u64)
             .map(|part| {
                 let piece = split_groups(groups, threads as u64, part);
                 let (progress, done) = (&progress, done.clone());
                 scope.spawn(move || {
-                    let result = play_piece(plan, piece, progress);
+                    let result = play_piece(plan, lineup, piece, progress);
                     let _ = done.send(());
                     result
                 })
@@ -207,7 +243,7 @@ fn play_match(
                     Err(mpsc::RecvTimeoutError::Timeout) => {}
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 }
-                line.show(&progress, total_games, plan, start);
+                line.show(&progress, total_games, lineup, start);
             }
             line.erase();
         }
@@ -217,11 +253,13 @@ fn play_match(
             .collect()
     });
     let mut tally = MatchTally::for_plan(plan);
+    let mut notes = Vec::new();
     for result in results {
-        let piece = result.map_err(|error| Failure::Runtime(error.to_string()))?;
+        let (piece, piece_notes) = result?;
         tally.merge(&piece);
+        notes.extend(piece_notes);
     }
-    Ok(tally)
+    Ok((tally, notes))
 }
 
 /// The live progress line on stderr, rewritten in place.
@@ -232,7 +270,7 @@ struct ProgressLine {
 }
 
 impl ProgressLine {
-    fn show(&mut self, progress: &Progress, total: u64, plan: &MatchPlan, start: Instant) {
+    fn show(&mut self, progress: &Progress, total: u64, lineup: &Lineup, start: Instant) {
         if self
             .last
             .is_some_and(|last| last.elapsed() < PROGRESS_EVERY)
@@ -242,16 +280,16 @@ impl ProgressLine {
         self.last = Some(Instant::now());
         let games = progress.games.load(Ordering::Relaxed);
         let scaled = progress.scaled_margin.load(Ordering::Relaxed);
-        let others = (plan.players().get() - 1) as f64;
+        let others = (lineup.players.len().max(2) - 1) as f64;
         let margin = if games > 0 {
             scaled as f64 / others / games as f64
         } else {
             0.0
         };
-        let name = plan
-            .bots()
+        let name = lineup
+            .players
             .first()
-            .map_or(String::new(), |bot| bot.to_string());
+            .map_or(String::new(), |player| player.name());
         let _ = write!(
             std::io::stderr(),
             "\r\x1b[K{games}/{total} games, {:.1} s, margin of bot 0 ({name}) {margin:+.3}",
@@ -277,6 +315,8 @@ struct MatchReport {
     seed: u64,
     players: usize,
     bots: Vec<BotReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forfeit_games: Option<Vec<ForfeitNote>>,
     elapsed_s: f64,
     games_per_s: f64,
     #[serde(skip)]
@@ -296,6 +336,10 @@ struct BotReport {
     wins: u64,
     ties: u64,
     losses: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forfeits: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
     mean_tablas: f64,
     most_cards_rate: f64,
     decisions: u64,
@@ -304,10 +348,10 @@ struct BotReport {
 }
 
 impl BotReport {
-    fn new(bot: usize, spec: &BotSpec, seats: &[u64], summary: &BotSummary) -> BotReport {
+    fn new(bot: usize, player: &Player, seats: &[u64], summary: &BotSummary) -> BotReport {
         BotReport {
             bot,
-            name: spec.to_string(),
+            name: player.name(),
             games: summary.games,
             seats: seats.to_vec(),
             mean_points: summary.mean_points,
@@ -317,6 +361,8 @@ impl BotReport {
             wins: summary.wins,
             ties: summary.ties,
             losses: summary.losses,
+            forfeits: None,
+            command: player.command().map(str::to_string),
             mean_tablas: summary.mean_tablas,
             most_cards_rate: summary.most_cards_rate,
             decisions: summary.decisions,
@@ -327,15 +373,26 @@ impl BotReport {
 }
 
 impl MatchReport {
-    fn new(plan: &MatchPlan, tally: &MatchTally, threads: usize, elapsed_s: f64) -> MatchReport {
+    fn new(
+        plan: &MatchPlan,
+        lineup: &Lineup,
+        (tally, notes): &Piece,
+        threads: usize,
+        elapsed_s: f64,
+    ) -> MatchReport {
         let n = plan.players().get();
         let bots = tally
             .bots()
             .iter()
-            .zip(plan.bots())
+            .zip(&lineup.players)
             .enumerate()
-            .map(|(bot, (totals, spec))| {
-                BotReport::new(bot, spec, &totals.seats[..n], &tally.summary(bot))
+            .map(|(bot, (totals, player))| {
+                let summary = tally.summary(bot);
+                let mut report = BotReport::new(bot, player, &totals.seats[..n], &summary);
+                if lineup.has_engines {
+                    report.forfeits = Some(summary.forfeits);
+                }
+                report
             })
             .collect();
         let games = tally.games();
@@ -347,6 +404,7 @@ impl MatchReport {
             seed: plan.seed(),
             players: n,
             bots,
+            forfeit_games: lineup.has_engines.then(|| notes.clone()),
             elapsed_s,
             games_per_s: if elapsed_s > 0.0 {
                 games as f64 / elapsed_s
@@ -358,7 +416,8 @@ impl MatchReport {
     }
 
     fn table(&self) -> String {
-        let mut table = Table::new(&[
+        let engines = self.forfeit_games.is_some();
+        let mut columns = vec![
             ("bot", Align::Right),
             ("name", Align::Left),
             ("points", Align::Right),
@@ -366,13 +425,19 @@ impl MatchReport {
             ("wins", Align::Right),
             ("ties", Align::Right),
             ("losses", Align::Right),
+        ];
+        if engines {
+            columns.push(("forfeits", Align::Right));
+        }
+        columns.extend([
             ("tablas", Align::Right),
             ("+3", Align::Right),
             ("µs/move", Align::Right),
             ("max µs", Align::Right),
         ]);
+        let mut table = Table::new(&columns);
         for bot in &self.bots {
-            table.row(vec![
+            let mut row = vec![
                 bot.bot.to_string(),
                 bot.name.clone(),
                 format!("{:.3}", bot.mean_points),
@@ -380,11 +445,15 @@ impl MatchReport {
                 bot.wins.to_string(),
                 bot.ties.to_string(),
                 bot.losses.to_string(),
+            ];
+            row.extend(bot.forfeits.map(|count| count.to_string()));
+            row.extend([
                 format!("{:.3}", bot.mean_tablas),
                 format!("{:.1}%", 100.0 * bot.most_cards_rate),
                 format!("{:.2}", bot.mean_decision_us),
                 format!("{:.0}", bot.max_decision_us),
             ]);
+            table.row(row);
         }
         let deals = if self.duplicate {
             format!(
@@ -398,24 +467,47 @@ impl MatchReport {
             1 => "1 thread".to_string(),
             threads => format!("{threads} threads"),
         };
-        format!(
+        let mut text = format!(
             "{}{} games{deals}, seed {}, {threads}, {:.2} s, {:.0} games/s\n",
             table.render(),
             self.games,
             self.seed,
             self.elapsed_s,
             self.games_per_s
-        )
+        );
+        text.push_str(&forfeit_lines(self.forfeit_games.as_deref().unwrap_or(&[])));
+        text
     }
+}
+
+/// Most forfeits listed under a table; the JSON lists them all.
+const FORFEITS_LISTED: usize = 20;
+
+/// `forfeit: …` lines, at most [`FORFEITS_LISTED`], then how many more there were.
+pub fn forfeit_lines(notes: &[ForfeitNote]) -> String {
+    let mut text = String::new();
+    for note in notes.iter().take(FORFEITS_LISTED) {
+        text.push_str(&format!("forfeit: {}\n", note.line()));
+    }
+    if notes.len() > FORFEITS_LISTED {
+        text.push_str(&format!(
+            "forfeit: … {} more (--json lists them all)\n",
+            notes.len() - FORFEITS_LISTED
+        ));
+    }
+    text
 }
 
 /// Runs `tablic match`.
 pub fn run(args: &MatchArgs) -> Result<ExitCode, Failure> {
-    let plan = plan(&args.players, args.seed, args.duplicate)?;
+    let lineup = Lineup::parse(&args.players, &args.players_from)?;
+    let plan = MatchPlan::new(&lineup.specs(), args.seed, args.duplicate)
+        .map_err(|error| Failure::Usage(format!("--players: {error}")))?;
     let start = Instant::now();
     let show_progress = std::io::stderr().is_terminal();
-    let tally = play_match(&plan, args.games, args.threads, show_progress)?;
-    let report = MatchReport::new(&plan, &tally, args.threads, start.elapsed().as_secs_f64());
+    let played = play_match(&plan, &lineup, args.games, args.threads, show_progress)?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let report = MatchReport::new(&plan, &lineup, &played, args.threads, elapsed);
 
     let mut out = output::stdout();
     if args.json {

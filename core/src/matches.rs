@@ -15,6 +15,23 @@
 //! Every game depends on nothing but the plan, its group and its rotation, so groups can be
 //! played in any order, on any number of threads, and any game can be replayed alone.
 //!
+//! ## Other players, and forfeits
+//!
+//! [`MatchPlan::play_game`] plays the plan's built-in bots. [`MatchPlan::play_game_with`]
+//! asks the caller for every decision instead, so a match can seat players the core does
+//! not know (a program speaking a text protocol, a person); [`MatchPlan::bots_for`] builds
+//! the built-in bots of a game for the seats the caller does not fill itself. Such a player
+//! may fail: it answers too late, breaks its protocol, stops, or chooses an illegal move
+//! (every move is checked by [`Game::play`]). That is a [`Forfeit`], scored so:
+//! - the game stops at once (at the first forfeit);
+//! - the forfeiting bot loses with a total of 0; every other bot wins with a total of
+//!   [`FORFEIT_AWARD`] (25: all 22 card points and the +3, the most a game without tablas
+//!   gives), so a forfeit always costs more than any game played out;
+//! - margins follow from those totals as usual; each bot's seat result (tablas, cards) is
+//!   its pile as it stood, without the +3;
+//! - [`BotGame::forfeited`] marks the bot, [`GameOutcome::forfeit`] says who and why, and
+//!   the tally counts forfeits ([`crate::tally::BotTally::forfeits`]).
+//!
 //! ```
 //! use tablic_core::bots::BotSpec;
 //! use tablic_core::matches::MatchPlan;
@@ -38,14 +55,59 @@ use arrayvec::ArrayVec;
 use crate::bots::solver::Entry;
 use crate::bots::{AnyBot, BotSpec, PlayError};
 use crate::game::Game;
+use crate::moves::{IllegalMove, Move};
 use crate::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
-use crate::score::SeatResult;
+use crate::score::{GameResult, SeatResult, MOST_CARDS_BONUS};
 use crate::seeding::derive_seed;
 use crate::tally::MatchTally;
 
 /// Bot seeds of a game are its deal seed's children from this index on, far from any index
 /// a game might use for something else.
 pub const BOT_SEED_INDEX: u64 = 1000;
+
+/// The total every other bot gets when one forfeits: all 22 card points and the +3.
+pub const FORFEIT_AWARD: u32 = 22 + MOST_CARDS_BONUS;
+
+/// Why a player lost a game without playing it out (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forfeit {
+    /// It chose an illegal move.
+    Illegal {
+        /// The move it chose.
+        chosen: Move,
+        /// Why the move is illegal.
+        reason: IllegalMove,
+    },
+    /// It did not answer in time (or did not start in time).
+    Timeout,
+    /// It stopped: its process ended, or closed its end of the conversation.
+    Crash,
+    /// It said something its protocol does not allow (a bad handshake, garbage).
+    Protocol,
+}
+
+impl Forfeit {
+    /// A one-word name: `illegal`, `timeout`, `crash` or `protocol`.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Forfeit::Illegal { .. } => "illegal",
+            Forfeit::Timeout => "timeout",
+            Forfeit::Crash => "crash",
+            Forfeit::Protocol => "protocol",
+        }
+    }
+}
+
+impl fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Forfeit::Illegal { chosen, reason } => write!(f, "illegal move {chosen}: {reason}"),
+            Forfeit::Timeout => f.write_str("timed out"),
+            Forfeit::Crash => f.write_str("crashed"),
+            Forfeit::Protocol => f.write_str("broke the protocol"),
+        }
+    }
+}
 
 /// Who plays, from which seed, and whether deals are duplicated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,12 +194,33 @@ impl MatchPlan {
         self.bots.iter().map(BotSpec::memory_entries).sum()
     }
 
+    /// The built-in bots of rotation `rotation` of group `group`, bot 0 first, each with its
+    /// seed ([`MatchPlan::bot_seed`]) and its share of `memory` (see
+    /// [`MatchPlan::play_game`]): what [`MatchPlan::play_game`] plays with, for callers of
+    /// [`MatchPlan::play_game_with`] that fill only some seats themselves.
+    pub fn bots_for<'m>(
+        &self,
+        group: u64,
+        rotation: usize,
+        memory: &'m mut [Entry],
+    ) -> ArrayVec<AnyBot<'m>, MAX_PLAYERS> {
+        let mut bots = ArrayVec::new();
+        let mut free = memory;
+        for (bot, spec) in self.bots.iter().enumerate() {
+            let (mine, rest) = free.split_at_mut(spec.memory_entries().min(free.len()));
+            free = rest;
+            bots.push(spec.build(self.bot_seed(group, rotation, bot), mine));
+        }
+        bots
+    }
+
     /// Plays rotation `rotation` of group `group` (rotation 0 without duplication).
     ///
     /// `clock` returns nanoseconds from any fixed origin; it is read just before and just
     /// after each decision, and only the difference is used (`|| 0` times nothing).
     /// `memory` is shared out among the bots that search ([`MatchPlan::memory_entries`]);
     /// they clear what they use, so a game never depends on the one played before.
+    /// A built-in bot's illegal move is an error, not a forfeit.
     pub fn play_game(
         &self,
         group: u64,
@@ -145,64 +228,130 @@ impl MatchPlan {
         clock: &mut dyn FnMut() -> u64,
         memory: &mut [Entry],
     ) -> Result<GameOutcome, MatchError> {
-        let n = self.players.get();
-        let fail = |error| MatchError {
-            group,
-            rotation,
-            error,
+        self.check_rotation(group, rotation)?;
+        let mut bots = self.bots_for(group, rotation, memory);
+        let mut choose = |bot: usize, game: &Game| match bots[bot].choose(game) {
+            Some(chosen) => Ok(chosen),
+            None => Err(Forfeit::Protocol),
         };
+        self.run(group, rotation, &mut choose, clock, false)
+            .map(|(outcome, _)| outcome)
+    }
+
+    /// Plays rotation `rotation` of group `group` with `choose(bot, game)` deciding for
+    /// bot `bot` whenever its seat is to move (the seat is `game.to_move()`): it returns a
+    /// move, or a [`Forfeit`]. Every move is checked; an illegal one is a forfeit too. The
+    /// game stops at the first forfeit and is scored as the [module docs](self) say.
+    ///
+    /// Gives the outcome and the game itself, finished or stopped where the forfeit came
+    /// (for its record). Decisions are timed as in [`MatchPlan::play_game`].
+    pub fn play_game_with(
+        &self,
+        group: u64,
+        rotation: usize,
+        choose: &mut dyn FnMut(usize, &Game) -> Result<Move, Forfeit>,
+        clock: &mut dyn FnMut() -> u64,
+    ) -> Result<(GameOutcome, Game), MatchError> {
+        self.check_rotation(group, rotation)?;
+        self.run(group, rotation, choose, clock, true)
+    }
+
+    fn check_rotation(&self, group: u64, rotation: usize) -> Result<(), MatchError> {
         if rotation >= self.games_per_group() {
-            return Err(fail(MatchFailure::NoSuchRotation));
+            return Err(MatchError {
+                group,
+                rotation,
+                error: MatchFailure::NoSuchRotation,
+            });
         }
-        let mut bots: ArrayVec<AnyBot<'_>, MAX_PLAYERS> = ArrayVec::new();
-        let mut free = memory;
-        for (bot, spec) in self.bots.iter().enumerate() {
-            let (mine, rest) = free.split_at_mut(spec.memory_entries().min(free.len()));
-            free = rest;
-            bots.push(spec.build(self.bot_seed(group, rotation, bot), mine));
-        }
+        Ok(())
+    }
+
+    /// The game loop; an illegal move is a forfeit if `illegal_forfeits`, else an error.
+    fn run(
+        &self,
+        group: u64,
+        rotation: usize,
+        choose: &mut dyn FnMut(usize, &Game) -> Result<Move, Forfeit>,
+        clock: &mut dyn FnMut() -> u64,
+        illegal_forfeits: bool,
+    ) -> Result<(GameOutcome, Game), MatchError> {
         let mut outcome = GameOutcome::empty(self.players);
         let mut game = Game::from_seed(self.players, self.group_seed(group));
-        while let Some(view) = game.current_view() {
-            let seat = view.seat();
+        let mut forfeit = None;
+        while let Some(seat) = game.to_move() {
             let bot = self.bot_at(seat, rotation);
             let start = clock();
-            let Some(chosen) = bots[bot].choose(&game) else {
-                break;
-            };
+            let chosen = choose(bot, &game);
             let spent = clock().saturating_sub(start);
             let record = &mut outcome.bots[bot];
             record.decisions += 1;
             record.decision_ns = record.decision_ns.saturating_add(spent);
             record.max_decision_ns = record.max_decision_ns.max(spent);
-            game.play(chosen).map_err(|reason| {
-                fail(MatchFailure::Play(PlayError::Illegal {
-                    seat,
-                    chosen,
-                    reason,
-                }))
-            })?;
+            let failed = match chosen {
+                Ok(chosen) => match game.play(chosen) {
+                    Ok(_) => continue,
+                    Err(reason) if illegal_forfeits => Forfeit::Illegal { chosen, reason },
+                    Err(reason) => {
+                        return Err(MatchError {
+                            group,
+                            rotation,
+                            error: MatchFailure::Play(PlayError::Illegal {
+                                seat,
+                                chosen,
+                                reason,
+                            }),
+                        })
+                    }
+                },
+                Err(failed) => failed,
+            };
+            forfeit = Some((bot, failed));
+            break;
         }
+        outcome.forfeit = forfeit;
         let result = game.final_result();
+        self.score(&mut outcome, rotation, &result);
+        Ok((outcome, game))
+    }
+
+    /// Fills in every bot's seat, result, total, standing and margin.
+    fn score(&self, outcome: &mut GameOutcome, rotation: usize, result: &GameResult) {
+        let n = self.players.get();
+        let forfeiter = outcome.forfeit.map(|(bot, _)| bot);
+        let total_of = |bot: usize| match forfeiter {
+            None => result.total(self.seat_of(bot, rotation)),
+            Some(loser) if loser == bot => 0,
+            Some(_) => FORFEIT_AWARD,
+        };
         let leaders = result.leaders();
         let shared = leaders.count_ones() > 1;
-        let sum: i64 = result.seats().iter().map(|s| s.total() as i64).sum();
+        let sum: i64 = (0..n).map(|bot| total_of(bot) as i64).sum();
         for (bot, record) in outcome.bots[..n].iter_mut().enumerate() {
             let seat = self.seat_of(bot, rotation);
-            let seat_result = result.seats()[seat];
-            let total = seat_result.total();
-            let leads = leaders & (1 << seat) != 0;
+            let mut seat_result = result.seats()[seat];
+            let total = total_of(bot);
             record.seat = seat;
+            record.standing = match forfeiter {
+                Some(loser) => {
+                    seat_result.most_cards = false;
+                    record.forfeited = loser == bot;
+                    if loser == bot {
+                        Standing::Loss
+                    } else {
+                        Standing::Win
+                    }
+                }
+                None => match (leaders & (1 << seat) != 0, shared) {
+                    (true, false) => Standing::Win,
+                    (true, true) => Standing::Tie,
+                    (false, _) => Standing::Loss,
+                },
+            };
             record.result = seat_result;
             record.total = total;
-            record.standing = match (leads, shared) {
-                (true, false) => Standing::Win,
-                (true, true) => Standing::Tie,
-                (false, _) => Standing::Loss,
-            };
             record.scaled_margin = n as i64 * total as i64 - sum;
         }
-        Ok(outcome)
     }
 
     /// Plays every game of group `group` (each rotation in turn) into `tally`.
@@ -267,6 +416,8 @@ pub struct BotGame {
     pub decision_ns: u64,
     /// Its slowest decision, in nanoseconds.
     pub max_decision_ns: u64,
+    /// It lost the game by forfeit.
+    pub forfeited: bool,
 }
 
 /// Where a bot finished.
@@ -286,6 +437,7 @@ pub enum Standing {
 pub struct GameOutcome {
     players: PlayerCount,
     bots: [BotGame; MAX_PLAYERS],
+    forfeit: Option<(usize, Forfeit)>,
 }
 
 impl GameOutcome {
@@ -293,7 +445,13 @@ impl GameOutcome {
         GameOutcome {
             players,
             bots: [BotGame::default(); MAX_PLAYERS],
+            forfeit: None,
         }
+    }
+
+    /// The bot that forfeited the game, and why; `None` for a game played out.
+    pub const fn forfeit(&self) -> Option<(usize, Forfeit)> {
+        self.forfeit
     }
 
     /// The number of players.
@@ -462,5 +620,109 @@ mod tests {
             }
         }
         assert_eq!(split_groups(10, 0, 0), 10..10);
+    }
+
+    #[test]
+    fn play_game_with_the_built_in_bots_is_play_game() {
+        for bots in [
+            &[BotSpec::Greedy, BotSpec::Random][..],
+            &[BotSpec::Random, BotSpec::Greedy, BotSpec::Random],
+        ] {
+            let plan = plan(bots, true);
+            for group in 0..8 {
+                for rotation in 0..plan.games_per_group() {
+                    let expected = plan.play_game(group, rotation, &mut || 0, &mut []).unwrap();
+                    let mut built = plan.bots_for(group, rotation, &mut []);
+                    let (outcome, game) = plan
+                        .play_game_with(
+                            group,
+                            rotation,
+                            &mut |bot, game| Ok(built[bot].choose(game).unwrap()),
+                            &mut || 0,
+                        )
+                        .unwrap();
+                    assert_eq!(outcome, expected);
+                    assert_eq!(outcome.forfeit(), None);
+                    assert!(game.is_finished());
+                    assert!(outcome.bots().iter().all(|bot| !bot.forfeited));
+                }
+            }
+        }
+        let error = plan(&[BotSpec::Random; 2], false)
+            .play_game_with(0, 1, &mut |_, _| Err(Forfeit::Crash), &mut || 0)
+            .unwrap_err();
+        assert_eq!(error.error, MatchFailure::NoSuchRotation);
+    }
+
+    #[test]
+    fn an_illegal_move_is_a_forfeit_that_stops_the_game() {
+        let plan = plan(&[BotSpec::Greedy, BotSpec::Random], true);
+        // In rotation 1 bot 1 sits at seat 0 and moves first: it plays a card it lacks.
+        let mut built = plan.bots_for(2, 1, &mut []);
+        let (outcome, game) = plan
+            .play_game_with(
+                2,
+                1,
+                &mut |bot, game| {
+                    if bot == 1 && game.history().len() == 2 {
+                        let stranger = game.hand(1).first().unwrap();
+                        return Ok(Move::discard(stranger));
+                    }
+                    Ok(built[bot].choose(game).unwrap())
+                },
+                &mut || 0,
+            )
+            .unwrap();
+        assert_eq!(game.history().len(), 2, "the game stopped at the forfeit");
+        assert!(!game.is_finished());
+        let (bot, forfeit) = outcome.forfeit().unwrap();
+        assert_eq!(bot, 1);
+        let stranger = game.hand(1).first().unwrap();
+        assert_eq!(
+            forfeit,
+            Forfeit::Illegal {
+                chosen: Move::discard(stranger),
+                reason: IllegalMove::CardNotInHand(stranger),
+            }
+        );
+        assert_eq!(forfeit.kind(), "illegal");
+        let [winner, loser] = [outcome.bots()[0], outcome.bots()[1]];
+        assert_eq!((winner.seat, loser.seat), (1, 0));
+        assert_eq!((winner.total, loser.total), (FORFEIT_AWARD, 0));
+        assert_eq!(
+            (winner.standing, loser.standing),
+            (Standing::Win, Standing::Loss)
+        );
+        assert_eq!((winner.forfeited, loser.forfeited), (false, true));
+        assert_eq!((outcome.margin(0), outcome.margin(1)), (25.0, -25.0));
+        assert_eq!(loser.decisions, 2);
+        assert!(!winner.result.most_cards && !loser.result.most_cards);
+    }
+
+    #[test]
+    fn a_forfeit_at_a_table_of_four_makes_every_other_bot_a_winner() {
+        let plan = plan(&[BotSpec::Random; 4], false);
+        let mut built = plan.bots_for(0, 0, &mut []);
+        let (outcome, game) = plan
+            .play_game_with(
+                0,
+                0,
+                &mut |bot, game| match bot {
+                    2 => Err(Forfeit::Protocol),
+                    _ => Ok(built[bot].choose(game).unwrap()),
+                },
+                &mut || 0,
+            )
+            .unwrap();
+        assert_eq!(game.history().len(), 2);
+        assert_eq!(outcome.forfeit(), Some((2, Forfeit::Protocol)));
+        let totals: [u32; 4] = core::array::from_fn(|bot| outcome.bots()[bot].total);
+        assert_eq!(totals, [25, 25, 0, 25]);
+        for bot in [0, 1, 3] {
+            assert_eq!(outcome.bots()[bot].standing, Standing::Win);
+            assert!((outcome.margin(bot) - 25.0 / 3.0).abs() < 1e-12);
+        }
+        assert_eq!(outcome.margin(2), -25.0);
+        assert_eq!(outcome.bots()[2].standing, Standing::Loss);
     }
 }

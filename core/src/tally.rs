@@ -29,6 +29,9 @@ pub struct BotTally {
     pub ties: u64,
     /// Games in which someone scored more.
     pub losses: u64,
+    /// Games it lost by forfeit (counted in `losses` too; see
+    /// [`crate::matches`](mod@crate::matches) for how a forfeit is scored).
+    pub forfeits: u64,
     /// `(n − 1) ×` its margins (see [`crate::matches::BotGame::scaled_margin`]).
     pub scaled_margin: i64,
     /// Games at each seat, seat 0 first (only the first `n` are used).
@@ -55,6 +58,7 @@ impl BotTally {
         wins: 0,
         ties: 0,
         losses: 0,
+        forfeits: 0,
         scaled_margin: 0,
         seats: [0; MAX_PLAYERS],
         decisions: 0,
@@ -73,6 +77,7 @@ impl BotTally {
         self.wins += other.wins;
         self.ties += other.ties;
         self.losses += other.losses;
+        self.forfeits += other.forfeits;
         self.scaled_margin += other.scaled_margin;
         for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
             *mine += theirs;
@@ -162,6 +167,7 @@ impl MatchTally {
                 Standing::Tie => tally.ties += 1,
                 Standing::Loss => tally.losses += 1,
             }
+            tally.forfeits += game.forfeited as u64;
             tally.scaled_margin += game.scaled_margin;
             if let Some(seat) = tally.seats.get_mut(game.seat) {
                 *seat += 1;
@@ -267,8 +273,10 @@ pub struct BotSummary {
     pub wins: u64,
     /// Games tied for the highest total.
     pub ties: u64,
-    /// Games lost.
+    /// Games lost (forfeits included).
     pub losses: u64,
+    /// Games lost by forfeit.
+    pub forfeits: u64,
     /// Mean tablas per game.
     pub mean_tablas: f64,
     /// Share of games with strictly the most cards (+3), 0 to 1.
@@ -303,6 +311,7 @@ impl BotTally {
             wins: self.wins,
             ties: self.ties,
             losses: self.losses,
+            forfeits: self.forfeits,
             mean_tablas: per_game(self.tablas as f64),
             most_cards_rate: per_game(self.most_cards as f64),
             decisions: self.decisions,
@@ -397,6 +406,44 @@ mod tests {
         assert!((summary.margin_variance - variance).abs() < 1e-9);
         assert!((summary.margin_error_variance - variance / 40.0).abs() < 1e-9);
         assert_eq!(summary.mean_points, points as f64 / 80.0);
+    }
+
+    #[test]
+    fn forfeits_are_counted_merged_and_summarised() {
+        use crate::matches::Forfeit;
+        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 9, true).unwrap();
+        let mut whole = MatchTally::for_plan(&plan);
+        let mut pieces = [MatchTally::for_plan(&plan), MatchTally::for_plan(&plan)];
+        for group in 0..6u64 {
+            for rotation in 0..2 {
+                let mut bots = plan.bots_for(group, rotation, &mut []);
+                // Bot 1 forfeits its third decision in even groups.
+                let mut asked = 0;
+                let mut choose = |bot: usize, game: &crate::Game| {
+                    if bot == 1 {
+                        asked += 1;
+                        if group % 2 == 0 && asked == 3 {
+                            return Err(Forfeit::Timeout);
+                        }
+                    }
+                    Ok(bots[bot].choose(game).unwrap())
+                };
+                let (outcome, _) = plan
+                    .play_game_with(group, rotation, &mut choose, &mut || 0)
+                    .unwrap();
+                whole.add(&outcome);
+                pieces[(group / 3) as usize].add(&outcome);
+            }
+        }
+        let [mut first, second] = pieces;
+        first.merge(&second);
+        assert_eq!(first, whole);
+        let (winner, loser) = (whole.summary(0), whole.summary(1));
+        assert_eq!((winner.forfeits, loser.forfeits), (0, 6));
+        assert_eq!(whole.bot(1).forfeits, 6);
+        assert!(loser.losses >= 6);
+        assert_eq!(winner.games, 12);
+        assert_eq!(BotTally::EMPTY.forfeits, 0);
     }
 
     #[test]

@@ -296,7 +296,10 @@ pub enum AnyBot<'m> {
     /// It cannot be made.
     #[cfg(not(feature = "solver"))]
     #[doc(hidden)]
-    NoSolver(core::convert::Infallible, core::marker::PhantomData<&'m mut [Entry]>),
+    NoSolver(
+        core::convert::Infallible,
+        core::marker::PhantomData<&'m mut [Entry]>,
+    ),
 }
 
 impl AnyBot<'_> {

@@ -1,0 +1,344 @@
+//! What the screen shows: cards (Unicode suits and red ♦♥ on a terminal, `10D` otherwise),
+//! the board before the person's move, each move as it happens, and results.
+
+use std::io::IsTerminal;
+
+use tablic_core::{Card, CardSet, Game, GameResult, Move, PlayerView, Suit};
+
+use crate::output::{Align, Table};
+
+const RED: &str = "\x1b[31m";
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+
+/// How cards and emphasis print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Suit symbols (`10♦`) instead of letters (`10D`).
+    pub unicode: bool,
+    /// ANSI colour and bold.
+    pub colour: bool,
+}
+
+impl Style {
+    /// Plain ASCII, no escape codes: what pipes and files get.
+    pub const PLAIN: Style = Style {
+        unicode: false,
+        colour: false,
+    };
+
+    /// Suit symbols when stdout is a terminal; colour too unless `NO_COLOR` is set (and
+    /// not empty, as no-color.org says).
+    pub fn detect() -> Style {
+        let terminal = std::io::stdout().is_terminal();
+        let no_colour = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        Style {
+            unicode: terminal,
+            colour: terminal && !no_colour,
+        }
+    }
+
+    /// One card: `10D`, or `10♦` in red.
+    pub fn card(&self, card: Card) -> String {
+        if !self.unicode {
+            return card.to_string();
+        }
+        let text = card.unicode().to_string();
+        if self.colour && matches!(card.suit(), Suit::Diamonds | Suit::Hearts) {
+            format!("{RED}{text}{RESET}")
+        } else {
+            text
+        }
+    }
+
+    /// Cards lowest first, separated by spaces; `(empty)` for none.
+    pub fn cards(&self, cards: CardSet) -> String {
+        if cards.is_empty() {
+            return "(empty)".to_string();
+        }
+        cards
+            .iter()
+            .map(|card| self.card(card))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// A move as the one-line input form writes it: `7S 3H 4D`, `KC -` for a discard.
+    pub fn compact(&self, played: Move) -> String {
+        if played.capture.is_empty() {
+            format!("{} -", self.card(played.card))
+        } else {
+            format!("{} {}", self.card(played.card), self.cards(played.capture))
+        }
+    }
+
+    /// Bold text (headings, prompts, the winner).
+    pub fn bold(&self, text: &str) -> String {
+        if self.colour {
+            format!("{BOLD}{text}{RESET}")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// A message as a sentence: a capital first letter and a full stop.
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut sentence: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !sentence.ends_with(['.', '?', '!']) {
+        sentence.push('.');
+    }
+    sentence
+}
+
+/// `1 point`, `2 points`.
+pub fn count(number: u32, singular: &str, plural: &str) -> String {
+    format!("{number} {}", if number == 1 { singular } else { plural })
+}
+
+/// What a move did: `pimc plays 7S and takes 3H 4D (1 point). Tabla!`, `You play KC onto
+/// the table.`
+pub fn move_line(style: &Style, name: &str, person: bool, played: Move, tabla: bool) -> String {
+    let (subject, play, take) = if person {
+        ("You", "play", "take")
+    } else {
+        (name, "plays", "takes")
+    };
+    let mut line = format!("{subject} {play} {}", style.card(played.card));
+    if played.capture.is_empty() {
+        line.push_str(" onto the table.");
+    } else {
+        line.push_str(&format!(" and {take} {}", style.cards(played.capture)));
+        let points = played.capture.with(played.card).points();
+        if points > 0 {
+            line.push_str(&format!(" ({})", count(points, "point", "points")));
+        }
+        line.push('.');
+    }
+    if tabla {
+        line.push(' ');
+        line.push_str(&style.bold("Tabla!"));
+    }
+    line
+}
+
+/// The person's board: the table, every pile (by seat), and the hand.
+///
+/// ```text
+/// Table: 3H 7S 9D KC
+/// Piles: you 4 cards 2 points 1 tabla | pimc 2 cards 1 point   (wrapped at 80 columns)
+/// Hand:  2C 5D 7H 10S QH KS
+/// ```
+pub fn board(style: &Style, view: &PlayerView<'_>, names_by_seat: &[&str]) -> String {
+    let piles: Vec<String> = names_by_seat
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            let pile = view.pile(seat);
+            let mut text = format!(
+                "{name} {} {}",
+                count(pile.len() as u32, "card", "cards"),
+                count(pile.points(), "point", "points")
+            );
+            let tablas = view.tablas(seat);
+            if tablas > 0 {
+                text.push_str(&format!(" {}", count(tablas, "tabla", "tablas")));
+            }
+            text
+        })
+        .collect();
+    format!(
+        "Table: {}\n{}Hand:  {}\n",
+        style.cards(view.table()),
+        wrap("Piles: ", &piles, " | "),
+        style.cards(view.hand())
+    )
+}
+
+/// Screen width the board keeps to, in characters.
+const WIDTH: usize = 80;
+
+/// `label` then `items` joined by `separator`, continued on new lines (indented under the
+/// first item, no separator) where a line would pass `WIDTH`. Items hold no escape codes.
+fn wrap(label: &str, items: &[String], separator: &str) -> String {
+    let indent = " ".repeat(label.chars().count());
+    let mut text = label.to_string();
+    let mut line = label.chars().count();
+    for (index, item) in items.iter().enumerate() {
+        let width = item.chars().count();
+        if index > 0 {
+            if line + separator.len() + width > WIDTH {
+                text.push('\n');
+                text.push_str(&indent);
+                line = indent.len();
+            } else {
+                text.push_str(separator);
+                line += separator.len();
+            }
+        }
+        text.push_str(item);
+        line += width;
+    }
+    text.push('\n');
+    text
+}
+
+/// The end of a game: one row per seat and who won.
+///
+/// ```text
+/// seat  player  points  tablas  cards  +3  total
+///    0  you          9       1     24         10
+///    1  pimc        13       0     28   3     16
+/// ```
+pub fn result_table(result: &GameResult, names_by_seat: &[&str]) -> String {
+    let mut table = Table::new(&[
+        ("seat", Align::Right),
+        ("player", Align::Left),
+        ("points", Align::Right),
+        ("tablas", Align::Right),
+        ("cards", Align::Right),
+        ("+3", Align::Right),
+        ("total", Align::Right),
+    ]);
+    for (seat, (score, name)) in result.seats().iter().zip(names_by_seat).enumerate() {
+        table.row(vec![
+            seat.to_string(),
+            name.to_string(),
+            score.card_points.to_string(),
+            score.tablas.to_string(),
+            score.cards.to_string(),
+            if score.most_cards { "3" } else { "" }.to_string(),
+            score.total().to_string(),
+        ]);
+    }
+    table.render()
+}
+
+/// The score of a game not finished: card points and tablas so far, by seat.
+pub fn progress_table(game: &Game, names_by_seat: &[&str]) -> String {
+    let mut table = Table::new(&[
+        ("seat", Align::Right),
+        ("player", Align::Left),
+        ("points", Align::Right),
+        ("tablas", Align::Right),
+        ("cards", Align::Right),
+        ("total", Align::Right),
+    ]);
+    for (seat, name) in names_by_seat.iter().enumerate() {
+        let (pile, tablas) = (game.pile(seat), game.tablas(seat));
+        table.row(vec![
+            seat.to_string(),
+            name.to_string(),
+            pile.points().to_string(),
+            tablas.to_string(),
+            pile.len().to_string(),
+            (pile.points() + tablas).to_string(),
+        ]);
+    }
+    table.render()
+}
+
+/// `you 10, pimc 16`.
+pub fn standings(names: &[&str], points: &[u32]) -> String {
+    names
+        .iter()
+        .zip(points)
+        .map(|(name, points)| format!("{name} {points}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `You win with 16.`, `pimc wins with 16.`, `A tie: you and pimc with 12 each.`
+pub fn winner_line(names: &[&str], leaders: &[usize], points: u32, person: usize) -> String {
+    match leaders {
+        [one] if *one == person => format!("You win with {points}."),
+        [one] => format!("{} wins with {points}.", names[*one]),
+        _ => {
+            let tied: Vec<&str> = leaders.iter().map(|&index| names[index]).collect();
+            let (last, rest) = tied.split_last().expect("a tie has leaders");
+            format!("A tie: {} and {last} with {points} each.", rest.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn cards_print_plain_or_with_red_suits() {
+        let plain = Style::PLAIN;
+        assert_eq!(plain.card(card("10D")), "10D");
+        let unicode = Style {
+            unicode: true,
+            colour: false,
+        };
+        assert_eq!(unicode.cards("10D KC".parse().unwrap()), "10♦ K♣");
+        let colour = Style {
+            unicode: true,
+            colour: true,
+        };
+        assert_eq!(colour.card(card("10D")), "\x1b[31m10♦\x1b[0m");
+        assert_eq!(colour.card(card("AS")), "A♠");
+        assert_eq!(plain.cards(CardSet::EMPTY), "(empty)");
+    }
+
+    #[test]
+    fn moves_read_as_sentences() {
+        let style = Style::PLAIN;
+        let take = Move::new(card("10S"), "10D".parse().unwrap());
+        assert_eq!(
+            move_line(&style, "pimc", false, take, true),
+            "pimc plays 10S and takes 10D (3 points). Tabla!"
+        );
+        let discard = Move::discard(card("5H"));
+        assert_eq!(
+            move_line(&style, "you", true, discard, false),
+            "You play 5H onto the table."
+        );
+        assert_eq!(style.compact(discard), "5H -");
+        assert_eq!(style.compact(take), "10S 10D");
+    }
+
+    #[test]
+    fn piles_wrap_at_the_screen_width() {
+        let items: Vec<String> = ["you", "pimc", "greedy", "minimax"]
+            .iter()
+            .map(|name| format!("{name} 12 cards 10 points 2 tablas"))
+            .collect();
+        assert_eq!(
+            wrap("Piles: ", &items[..2], " | "),
+            "Piles: you 12 cards 10 points 2 tablas | pimc 12 cards 10 points 2 tablas\n"
+        );
+        let text = wrap("Piles: ", &items, " | ");
+        assert_eq!(text.lines().count(), 2);
+        assert!(text.lines().all(|line| line.chars().count() <= WIDTH));
+        assert!(text.contains(" tablas\n       greedy"), "{text}");
+    }
+
+    #[test]
+    fn messages_become_sentences() {
+        assert_eq!(sentence("8S is not in the hand"), "8S is not in the hand.");
+        assert_eq!(sentence("there is no 8"), "There is no 8.");
+        assert_eq!(sentence("done."), "Done.");
+    }
+
+    #[test]
+    fn winners_and_ties() {
+        let names = ["you", "pimc", "greedy"];
+        assert_eq!(winner_line(&names, &[0], 16, 0), "You win with 16.");
+        assert_eq!(winner_line(&names, &[1], 16, 0), "pimc wins with 16.");
+        assert_eq!(
+            winner_line(&names, &[0, 1, 2], 8, 0),
+            "A tie: you, pimc and greedy with 8 each."
+        );
+    }
+}

@@ -1,0 +1,504 @@
+//! The person's turn: the board, the prompt, and the dialogue that ends in a legal move
+//! (or a stop), with hints from the pimc bot.
+
+use std::io::{BufRead, Write};
+
+use tablic_core::bots::solver::Entry;
+use tablic_core::bots::{GreedyKey, PimcBot, PimcOptions, SOLVER_ENTRIES};
+use tablic_core::capture::CaptureError;
+use tablic_core::{Card, CardSet, Game, Move, PlayerView};
+
+use super::console::{Console, Halt};
+use super::display::{self, Style};
+use super::input::{self, Command, End, Token};
+use super::series::hint_seed;
+
+/// Moves a hint lists.
+const HINT_MOVES: usize = 3;
+
+/// What the person's turn needs besides the console: the game, the names by seat, and the
+/// hint bot's memory.
+pub struct Turn<'a> {
+    game: &'a Game,
+    view: PlayerView<'a>,
+    names_by_seat: &'a [&'a str],
+    legal: Vec<Move>,
+    hints: &'a mut Hints,
+}
+
+/// The pimc bot's transposition table, kept between hints, and the seed of the deal.
+pub struct Hints {
+    memory: Vec<Entry>,
+    deal_seed: u64,
+}
+
+impl Hints {
+    pub fn new() -> Hints {
+        Hints {
+            memory: vec![Entry::EMPTY; SOLVER_ENTRIES],
+            deal_seed: 0,
+        }
+    }
+
+    /// Hints for the game dealt from `deal_seed` (each hint's sampling derives from it).
+    pub fn set_deal(&mut self, deal_seed: u64) {
+        self.deal_seed = deal_seed;
+    }
+
+    /// The pimc bot's best moves for the seat to move, with their mean margins.
+    fn text(&mut self, style: &Style, view: &PlayerView<'_>) -> String {
+        let seed = hint_seed(self.deal_seed, view.history().len());
+        let mut bot = PimcBot::new(PimcOptions::default(), seed, &mut self.memory);
+        let evaluation = bot.evaluate(view);
+        let mut weighed: Vec<(Move, f64)> = evaluation
+            .moves()
+            .filter_map(|played| Some((played, evaluation.mean_margin(played)?)))
+            .collect();
+        if weighed.is_empty() {
+            let Some(best) = evaluation.best() else {
+                return "No move to hint.".to_string();
+            };
+            return if evaluation.moves().count() == 1 {
+                format!("Hint: {} is your only move.", style.compact(best))
+            } else {
+                format!(
+                    "Hint: pimc would play {} (no sampled deal was solved within its budget).",
+                    style.compact(best)
+                )
+            };
+        }
+        let table = view.table();
+        weighed.sort_by(|(a, a_margin), (b, b_margin)| {
+            b_margin.total_cmp(a_margin).then_with(|| {
+                GreedyKey::new(table, b.card, b.capture)
+                    .cmp(&GreedyKey::new(table, a.card, a.capture))
+            })
+        });
+        // Moves alike up to suits (8♦ or 8♠ taking the same cards) are listed once.
+        let distinct =
+            input::distinct_choices(&weighed.iter().map(|(m, _)| *m).collect::<Vec<_>>());
+        weighed.retain(|(played, _)| distinct.contains(played));
+        let horizon = if view.is_last_deal() {
+            "the end of the game"
+        } else {
+            "the end of this deal"
+        };
+        let mut text = format!(
+            "Hint: pimc would play {}.\nMean margin in points to {horizon} ({}):\n",
+            style.compact(weighed[0].0),
+            display::count(evaluation.worlds(), "sampled deal", "sampled deals")
+        );
+        let width = weighed
+            .iter()
+            .take(HINT_MOVES)
+            .map(|(played, _)| Style::PLAIN.compact(*played).len())
+            .max()
+            .unwrap_or(0);
+        for (played, margin) in weighed.iter().take(HINT_MOVES) {
+            let pad = width - Style::PLAIN.compact(*played).len();
+            text.push_str(&format!(
+                "  {}{}  {margin:+.2}\n",
+                style.compact(*played),
+                " ".repeat(pad)
+            ));
+        }
+        if weighed.len() > HINT_MOVES {
+            let more = weighed.len() - HINT_MOVES;
+            let moves = if more == 1 { "move" } else { "moves" };
+            text.push_str(&format!("  ({more} more {moves})\n"));
+        }
+        text.pop();
+        text
+    }
+}
+
+/// The person's move for the seat to move in `game`, or why the game stops.
+pub fn choose<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    game: &Game,
+    names_by_seat: &[&str],
+    hints: &mut Hints,
+) -> Result<Move, Halt> {
+    let view = game.current_view().expect("the person is to move");
+    let mut legal = Vec::new();
+    game.for_each_legal_move(|played| legal.push(played));
+    let mut turn = Turn {
+        game,
+        view,
+        names_by_seat,
+        legal,
+        hints,
+    };
+    turn.run(console)
+}
+
+impl Turn<'_> {
+    fn hand(&self) -> CardSet {
+        self.view.hand()
+    }
+
+    fn table(&self) -> CardSet {
+        self.view.table()
+    }
+
+    fn board(&self, style: &Style) -> String {
+        display::board(style, &self.view, self.names_by_seat)
+    }
+
+    /// The captures `card` may take (∅ first).
+    fn captures_of(&self, card: Card) -> Vec<CardSet> {
+        self.legal
+            .iter()
+            .filter(|played| played.card == card)
+            .map(|played| played.capture)
+            .collect()
+    }
+
+    fn run<R: BufRead, W: Write>(&mut self, console: &mut Console<R, W>) -> Result<Move, Halt> {
+        let style = console.style;
+        console.say("")?;
+        console.show(&self.board(&style))?;
+        if let [only] = self.legal[..] {
+            console.say(&format!(
+                "{} is your only card, and it can take nothing.",
+                style.card(only.card)
+            ))?;
+            return Ok(only);
+        }
+        if let Some(last) = self.hand().first().filter(|_| self.hand().len() == 1) {
+            console.say(&format!("Your last card is {}.", style.card(last)))?;
+            loop {
+                if let Some(chosen) = self.capture_dialogue(console, Token::Card(last))? {
+                    return Ok(chosen);
+                }
+            }
+        }
+        loop {
+            let line = console.ask("Your move>")?;
+            let command = match input::parse_line(&line) {
+                Ok(command) => command,
+                Err(reason) => {
+                    complain(console, &reason)?;
+                    continue;
+                }
+            };
+            let chosen = match command {
+                Command::Blank => None,
+                Command::Cards(tokens, end) => self.cards(console, &tokens, end)?,
+                Command::Auto => input::greedy_completion(self.table(), &self.legal, None, &[]),
+                other => {
+                    self.common(
+                        console,
+                        other,
+                        "Name a card first (help lists the commands).",
+                    )?;
+                    None
+                }
+            };
+            if let Some(chosen) = chosen {
+                return Ok(chosen);
+            }
+        }
+    }
+
+    /// The commands every prompt knows: help, hint, show, quit (and `back` where there is
+    /// nothing to go back to, answered with `stuck`).
+    fn common<R: BufRead, W: Write>(
+        &mut self,
+        console: &mut Console<R, W>,
+        command: Command,
+        stuck: &str,
+    ) -> Result<(), Halt> {
+        let style = console.style;
+        match command {
+            Command::Help => console.say(input::HELP)?,
+            Command::Hint => {
+                let hint = self.hints.text(&style, &self.view);
+                console.say(&hint)?;
+            }
+            Command::Show => console.show(&self.board(&style))?,
+            Command::Quit => return Err(Halt::Quit),
+            _ => console.say(stuck)?,
+        }
+        Ok(())
+    }
+
+    /// A line of cards at the move prompt: a move, or `None` to ask again.
+    fn cards<R: BufRead, W: Write>(
+        &mut self,
+        console: &mut Console<R, W>,
+        tokens: &[Token],
+        end: End,
+    ) -> Result<Option<Move>, Halt> {
+        let Some((&played, taken)) = tokens.split_first() else {
+            return Ok(None);
+        };
+        let (hand, table) = (self.hand(), self.table());
+        match end {
+            End::Open if taken.is_empty() => self.capture_dialogue(console, played),
+            End::Auto => {
+                let best = input::greedy_completion(table, &self.legal, Some(played), taken);
+                if best.is_none() {
+                    let reason = match input::hand_cards(hand, played) {
+                        Err(reason) => reason,
+                        Ok(_) if taken.iter().any(|token| token.among(table).is_empty()) => {
+                            input::explain(&console.style, hand, table, played, taken)
+                        }
+                        Ok(cards) => format!(
+                            "no capture of {} includes {}",
+                            console.style.card(cards.first().expect("in hand")),
+                            tokens_text(taken)
+                        ),
+                    };
+                    complain(console, &reason)?;
+                }
+                Ok(best)
+            }
+            End::Open | End::Dash => {
+                let found = input::matching(&self.legal, played, taken);
+                let choices = input::distinct_choices(&found);
+                match choices[..] {
+                    [] => {
+                        let reason = input::explain(&console.style, hand, table, played, taken);
+                        complain(console, &reason)?;
+                        Ok(None)
+                    }
+                    [one] => Ok(Some(one)),
+                    _ => {
+                        let style = console.style;
+                        let labels: Vec<String> = choices
+                            .iter()
+                            .map(|choice| {
+                                let points = choice.capture.with(choice.card).points();
+                                if choice.capture.is_empty() {
+                                    style.compact(*choice)
+                                } else {
+                                    format!(
+                                        "{} ({})",
+                                        style.compact(*choice),
+                                        display::count(points, "point", "points")
+                                    )
+                                }
+                            })
+                            .collect();
+                        let picked = self.pick(console, "Which move?", &labels)?;
+                        Ok(picked.map(|index| choices[index]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The original's dialogue: the card is chosen; now the cards it takes, one a line, a
+    /// blank line to end, `auto` for the greedy capture.
+    fn capture_dialogue<R: BufRead, W: Write>(
+        &mut self,
+        console: &mut Console<R, W>,
+        played: Token,
+    ) -> Result<Option<Move>, Halt> {
+        let style = console.style;
+        let cards = match input::hand_cards(self.hand(), played) {
+            Ok(cards) => cards,
+            Err(reason) => {
+                complain(console, &reason)?;
+                return Ok(None);
+            }
+        };
+        let card = match self.pick_card(console, cards)? {
+            Some(card) => card,
+            None => return Ok(None),
+        };
+        let captures = self.captures_of(card);
+        if captures.len() == 1 {
+            console.say(&format!("{} can take nothing.", style.card(card)))?;
+            return Ok(Some(Move::discard(card)));
+        }
+        let mut taken = CardSet::EMPTY;
+        loop {
+            let prompt = if taken.is_empty() {
+                format!("{} takes>", style.card(card))
+            } else {
+                format!("{} takes {}>", style.card(card), style.cards(taken))
+            };
+            let line = console.ask(&prompt)?;
+            let command = match input::parse_line(&line) {
+                Ok(command) => command,
+                Err(reason) => {
+                    complain(console, &reason)?;
+                    continue;
+                }
+            };
+            let (tokens, end) = match command {
+                Command::Blank => (Vec::new(), End::Dash),
+                Command::Auto => (Vec::new(), End::Auto),
+                Command::Back => return Ok(None),
+                Command::Cards(tokens, end) => (tokens, end),
+                Command::Help => {
+                    console.say(&format!(
+                        "Name the table cards {} takes, one a line (a rank is enough when it \
+                         is clear); a blank line ends, auto completes with the greedy \
+                         capture, back chooses another card.",
+                        style.card(card)
+                    ))?;
+                    continue;
+                }
+                other => {
+                    self.common(console, other, "")?;
+                    continue;
+                }
+            };
+            let mut complete = true;
+            for token in tokens {
+                match self.table_card(console, token, taken)? {
+                    Some(more) if captures.iter().any(|c| taken.with(more).is_subset(*c)) => {
+                        taken = taken.with(more);
+                    }
+                    Some(more) => {
+                        console.say(&format!(
+                            "No capture of {} includes {}: {} left out.",
+                            style.card(card),
+                            style.cards(taken.with(more)),
+                            style.card(more)
+                        ))?;
+                        complete = false;
+                        break;
+                    }
+                    None => {
+                        complete = false;
+                        break;
+                    }
+                }
+            }
+            if !complete {
+                continue;
+            }
+            match end {
+                End::Open => {}
+                End::Dash => {
+                    let chosen = Move::new(card, taken);
+                    match self.game.check(chosen) {
+                        Ok(()) => return Ok(Some(chosen)),
+                        Err(reason) => console.say(&format!(
+                            "{} is illegal: {reason}.\nName more cards, or back.",
+                            style.compact(chosen)
+                        ))?,
+                    }
+                }
+                End::Auto => {
+                    let best = captures
+                        .iter()
+                        .filter(|capture| taken.is_subset(**capture))
+                        .max_by_key(|capture| GreedyKey::new(self.table(), card, **capture));
+                    return Ok(best.map(|capture| Move::new(card, *capture)));
+                }
+            }
+        }
+    }
+
+    /// The table card `token` names, not among `taken`; asks which when cards of the rank
+    /// differ in points. `None` (after saying why) when there is none.
+    fn table_card<R: BufRead, W: Write>(
+        &mut self,
+        console: &mut Console<R, W>,
+        token: Token,
+        taken: CardSet,
+    ) -> Result<Option<Card>, Halt> {
+        let table = self.table();
+        let free = token.among(table) - taken;
+        if free.is_empty() {
+            let reason = match token {
+                Token::Card(card) if taken.contains(card) => format!("{card} is already taken"),
+                Token::Card(card) => CaptureError::NotOnTable(CardSet::single(card)).to_string(),
+                Token::Rank(rank) if table.rank_count(rank) > 0 => {
+                    format!("there is no other {rank} on the table")
+                }
+                Token::Rank(rank) => format!("there is no {rank} on the table"),
+            };
+            complain(console, &reason)?;
+            return Ok(None);
+        }
+        self.pick_card(console, free)
+    }
+
+    /// One of `cards` (all of one rank): the first when they are alike in play, else the
+    /// person's choice.
+    fn pick_card<R: BufRead, W: Write>(
+        &mut self,
+        console: &mut Console<R, W>,
+        cards: CardSet,
+    ) -> Result<Option<Card>, Halt> {
+        let options = input::distinct_cards(cards);
+        if let [only] = options[..] {
+            return Ok(Some(only));
+        }
+        let style = console.style;
+        let labels: Vec<String> = options
+            .iter()
+            .map(|card| {
+                let points = card.points() as u32;
+                format!(
+                    "{} ({})",
+                    style.card(*card),
+                    display::count(points, "point", "points")
+                )
+            })
+            .collect();
+        let rank = options[0].rank();
+        let picked = self.pick(console, &format!("Which {rank}?"), &labels)?;
+        Ok(picked.map(|index| options[index]))
+    }
+
+    /// Asks for one of `labels` by number; `None` for `back`.
+    fn pick<R: BufRead, W: Write>(
+        &mut self,
+        console: &mut Console<R, W>,
+        question: &str,
+        labels: &[String],
+    ) -> Result<Option<usize>, Halt> {
+        let list: Vec<String> = labels
+            .iter()
+            .enumerate()
+            .map(|(index, label)| format!("{}) {label}", index + 1))
+            .collect();
+        console.say(&format!("{question} {}", list.join("  ")))?;
+        let prompt = format!("Choose 1-{}>", labels.len());
+        loop {
+            let line = console.ask(&prompt)?;
+            if let Ok(number) = line.trim().parse::<usize>() {
+                if (1..=labels.len()).contains(&number) {
+                    return Ok(Some(number - 1));
+                }
+            }
+            match input::parse_line(&line) {
+                Ok(Command::Back) => return Ok(None),
+                Ok(Command::Quit) => return Err(Halt::Quit),
+                Ok(Command::Blank) => {}
+                _ => console.say(&format!(
+                    "Type a number from 1 to {}, or back. {}",
+                    labels.len(),
+                    list.join("  ")
+                ))?,
+            }
+        }
+    }
+}
+
+/// Says what went wrong, as a sentence.
+fn complain<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    reason: &str,
+) -> std::io::Result<()> {
+    console.say(&display::sentence(reason))
+}
+
+/// Tokens as the person wrote them, in the core's notation: `3 4H`.
+fn tokens_text(tokens: &[Token]) -> String {
+    tokens
+        .iter()
+        .map(|token| match token {
+            Token::Card(card) => card.to_string(),
+            Token::Rank(rank) => rank.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,525 @@
+//! `tablic tournament`: every table of `--size` entrants plays a match; standings rank the
+//! entrants over all their tables.
+//!
+//! The plan, the tables and the standings are `tablic_core::tournament`; this module runs
+//! (table, deal group) pieces on threads, shows a progress bar, stops cleanly on Ctrl-C,
+//! and prints the ranking as a table, JSON or CSV.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use serde::Serialize;
+use tablic_core::tally::{BotSummary, MatchTally};
+use tablic_core::tournament::{Standings, Table, TournamentPlan};
+
+use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
+use crate::error::Failure;
+use crate::match_cmd::{clock_since, forfeit_lines, parse_seed};
+use crate::output::{self, Align, Table as TextTable};
+
+/// Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+const EXIT_INTERRUPTED: u8 = 130;
+/// Time between two redraws of the progress bar.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// A round robin: every table of --size entrants plays --games deal groups; entrants are
+/// ranked by points per game over all their tables.
+///
+/// Table t (the t-th combination of entrants, in order) plays the match of its entrants,
+/// in field order, from seed derive_seed(SEED, t), exactly as `tablic match` would; with
+/// --duplicate each deal is played in every seat rotation. Results are the same for any
+/// --threads.
+#[derive(Args, Debug)]
+#[command(after_help = TOURNAMENT_AFTER_HELP)]
+pub struct TournamentArgs {
+    /// Entrants, comma-separated: built-in bots (`name` or `name:key=value,…`) and
+    /// engines (`engine:K` or `engine`, see --engine); at least --size of them.
+    #[arg(long, value_name = "ENTRANTS")]
+    players: String,
+
+    /// Deal groups per table: N games, or N·size games with --duplicate.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = parse_games)]
+    games: u64,
+
+    /// Tournament seed, decimal or 0x-prefixed hex.
+    #[arg(long, default_value = "1", value_parser = parse_seed)]
+    seed: u64,
+
+    /// Seats at a table: 2, 3 or 4 (any player count works).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    size: usize,
+
+    /// Play every deal once in each seat rotation of its table.
+    #[arg(long)]
+    duplicate: bool,
+
+    /// Threads to play on.
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = parse_threads)]
+    threads: usize,
+
+    /// Also write the standings as CSV to FILE.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+
+    /// Print one JSON object instead of the ranking table (fields below).
+    #[arg(long)]
+    json: bool,
+
+    #[command(flatten)]
+    players_from: PlayerArgs,
+}
+
+const TOURNAMENT_AFTER_HELP: &str = "\
+Ranking columns: rank; entrant (its index in --players); name; games; points = mean score \
+per game, the ranking key (ties: the larger margin first, then the earlier entrant); \
+margin = mean of (own total − mean of the others' totals) ± its standard error over the \
+deal groups of all its tables; wins, ties, losses; forfeits (games lost by forfeit, in \
+losses too); tablas per game; µs/move = mean decision time.
+
+Forfeits: an engine that answers illegally, too late, not at all or off the protocol \
+loses that game by forfeit: the game stops, it scores 0, every other seat scores 25 and \
+wins. Each forfeited game is listed under the table with its reason.
+
+--csv FILE columns: rank,entrant,name,games,mean_points,mean_margin,margin_se,wins,ties,\
+losses,forfeits,mean_tablas,most_cards_rate,mean_decision_us,max_decision_us.
+
+--json fields: size, entrants, tables, groups_per_table, games_per_group, duplicate, seed, \
+games (played), interrupted; standings: [{rank, entrant, name, command (engines only), \
+games, mean_points, mean_margin, margin_se, wins, ties, losses, forfeits, mean_tablas, \
+most_cards_rate, decisions, mean_decision_us, max_decision_us}]; forfeit_games: [{table, \
+group, rotation, player (entrant), name, seat, kind, reason}]; elapsed_s.
+
+--save-records DIR writes each game to DIR/tTTTT-gGGGGGG-rR.txt (table, group, rotation).
+
+A progress bar goes to stderr when it is a terminal. Ctrl-C stops the tournament, prints \
+the standings of the deal groups finished so far (games in progress are dropped), and \
+exits with status 130.
+
+Examples:
+  tablic tournament --players greedy,random,minimax --games 200 --duplicate
+  tablic tournament --players greedy,random,engine --engine \"python3 examples/bots/first.py\" \
+--games 20 --csv standings.csv";
+
+fn parse_games(text: &str) -> Result<u64, String> {
+    match text.trim().replace('_', "").parse::<u64>() {
+        Ok(games) if games > 0 => Ok(games),
+        _ => Err("expected a whole number, at least 1".to_string()),
+    }
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(threads) if (1..=1024).contains(&threads) => Ok(threads),
+        _ => Err("expected a whole number from 1 to 1024".to_string()),
+    }
+}
+
+/// One finished (table, group) piece, or a failure.
+type Done = Result<(usize, MatchTally, Vec<ForfeitNote>), Failure>;
+
+/// Runs `tablic tournament`.
+pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
+    let lineup = Lineup::parse(&args.players, &args.players_from)?;
+    let plan = TournamentPlan::new(&lineup.specs(), args.size, args.seed, args.duplicate)
+        .map_err(|error| Failure::Usage(format!("--players/--size: {error}")))?;
+    let tables: Vec<Table> = plan.tables().collect();
+    let groups = args.games;
+    let pieces = (tables.len() as u64)
+        .checked_mul(groups)
+        .ok_or_else(|| Failure::Usage("too many games".into()))?;
+    let games_per_group = plan.match_plan(&tables[0]).games_per_group() as u64;
+    let total_games = pieces.saturating_mul(games_per_group);
+
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let interrupted = Arc::clone(&interrupted);
+        // Without a handler Ctrl-C simply ends the process, which is fine too.
+        let _ = ctrlc::set_handler(move || interrupted.store(true, Ordering::SeqCst));
+    }
+    let show_progress = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let mut standings = Standings::for_plan(&plan);
+    let mut notes: Vec<ForfeitNote> = Vec::new();
+    let mut played = 0u64;
+    let memory: usize = {
+        let mut needs: Vec<usize> = plan
+            .entrants()
+            .iter()
+            .map(|spec| spec.memory_entries())
+            .collect();
+        needs.sort_unstable_by(|a, b| b.cmp(a));
+        needs.iter().take(args.size).sum()
+    };
+
+    let (sender, results) = mpsc::channel::<Done>();
+    let outcome: Result<(), Failure> = std::thread::scope(|scope| {
+        for _ in 0..args.threads {
+            let sender = sender.clone();
+            let (plan, tables, lineup, next, stop) = (&plan, &tables, &lineup, &next, &stop);
+            scope.spawn(move || {
+                let mut seating = Seating::new(memory);
+                let mut clock = clock_since(Instant::now());
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let piece = next.fetch_add(1, Ordering::Relaxed);
+                    if piece >= pieces {
+                        return;
+                    }
+                    let (index, group) = ((piece / groups) as usize, piece % groups);
+                    let table = &tables[index];
+                    let matched = plan.match_plan(table);
+                    let seated: Vec<Seated<'_>> = table
+                        .entrants()
+                        .map(|entrant| Seated {
+                            player: &lineup.players[entrant],
+                            key: entrant,
+                        })
+                        .collect();
+                    let info = TableInfo {
+                        table: Some(table.index()),
+                        players: &seated,
+                        records: lineup.records.as_ref(),
+                    };
+                    let mut tally = MatchTally::for_plan(&matched);
+                    let mut notes = Vec::new();
+                    let result = seating
+                        .play_group(&matched, &info, group, &mut tally, &mut clock, &mut notes)
+                        .map(|()| (index, tally, notes));
+                    let failed = result.is_err();
+                    if sender.send(result).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut bar = ProgressBar::default();
+        loop {
+            if interrupted.load(Ordering::SeqCst) {
+                // Print now: a thread may be in the middle of a long game.
+                stop.store(true, Ordering::Relaxed);
+                bar.erase();
+                notes.sort_by_key(|note| (note.table, note.group, note.rotation));
+                let report = Report::new(
+                    &plan,
+                    &lineup,
+                    &standings,
+                    tables.len(),
+                    groups,
+                    played,
+                    std::mem::take(&mut notes),
+                    true,
+                    start.elapsed().as_secs_f64(),
+                );
+                publish(args, &report)?;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "interrupted: standings after {played} of {total_games} games"
+                );
+                // Games in progress are dropped; engines see their input close.
+                std::process::exit(EXIT_INTERRUPTED.into());
+            }
+            match results.recv_timeout(PROGRESS_EVERY) {
+                Ok(Ok((index, tally, piece_notes))) => {
+                    standings.add(&tables[index], &tally);
+                    played += tally.games();
+                    notes.extend(piece_notes);
+                }
+                Ok(Err(failure)) => {
+                    stop.store(true, Ordering::Relaxed);
+                    bar.erase();
+                    return Err(failure);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    bar.erase();
+                    return Ok(());
+                }
+            }
+            if show_progress {
+                bar.show(played, total_games, start);
+            }
+        }
+    });
+    outcome?;
+    notes.sort_by_key(|note| (note.table, note.group, note.rotation));
+
+    let report = Report::new(
+        &plan,
+        &lineup,
+        &standings,
+        tables.len(),
+        groups,
+        played,
+        notes,
+        false,
+        start.elapsed().as_secs_f64(),
+    );
+    publish(args, &report)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the CSV file if asked, and prints the report.
+fn publish(args: &TournamentArgs, report: &Report) -> Result<(), Failure> {
+    if let Some(path) = &args.csv {
+        std::fs::write(path, report.csv())
+            .map_err(|error| Failure::Runtime(format!("--csv {}: {error}", path.display())))?;
+    }
+    let mut out = output::stdout();
+    if args.json {
+        let json = serde_json::to_string(&report)
+            .map_err(|error| Failure::Runtime(format!("JSON: {error}")))?;
+        writeln!(out, "{json}")?;
+    } else {
+        write!(out, "{}", report.table(args.threads))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The progress bar on stderr, redrawn in place.
+#[derive(Default)]
+struct ProgressBar {
+    shown: bool,
+}
+
+impl ProgressBar {
+    fn show(&mut self, played: u64, total: u64, start: Instant) {
+        const WIDTH: u64 = 30;
+        let filled = (played * WIDTH).checked_div(total).unwrap_or(WIDTH);
+        let bar: String = (0..WIDTH)
+            .map(|i| if i < filled { '#' } else { '.' })
+            .collect();
+        let percent = (played * 100).checked_div(total).unwrap_or(100);
+        let _ = write!(
+            std::io::stderr(),
+            "\r\x1b[K[{bar}] {percent:>3}%  {played}/{total} games, {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+        self.shown = true;
+    }
+
+    fn erase(&self) {
+        if self.shown {
+            let _ = write!(std::io::stderr(), "\r\x1b[K");
+        }
+    }
+}
+
+/// One entrant's line of the standings.
+#[derive(Serialize, Debug)]
+struct Entry {
+    rank: usize,
+    entrant: usize,
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
+    games: u64,
+    mean_points: f64,
+    mean_margin: f64,
+    margin_se: f64,
+    wins: u64,
+    ties: u64,
+    losses: u64,
+    forfeits: u64,
+    mean_tablas: f64,
+    most_cards_rate: f64,
+    decisions: u64,
+    mean_decision_us: f64,
+    max_decision_us: f64,
+}
+
+impl Entry {
+    fn new(entrant: usize, player: &Player, summary: &BotSummary) -> Entry {
+        Entry {
+            rank: 0,
+            entrant,
+            name: player.name(),
+            command: player.command().map(str::to_string),
+            games: summary.games,
+            mean_points: summary.mean_points,
+            mean_margin: summary.mean_margin,
+            margin_se: summary.margin_error_variance.sqrt(),
+            wins: summary.wins,
+            ties: summary.ties,
+            losses: summary.losses,
+            forfeits: summary.forfeits,
+            mean_tablas: summary.mean_tablas,
+            most_cards_rate: summary.most_cards_rate,
+            decisions: summary.decisions,
+            mean_decision_us: summary.mean_decision_ns / 1000.0,
+            max_decision_us: summary.max_decision_ns as f64 / 1000.0,
+        }
+    }
+}
+
+/// What `--json` prints.
+#[derive(Serialize, Debug)]
+struct Report {
+    size: usize,
+    entrants: usize,
+    tables: usize,
+    groups_per_table: u64,
+    games_per_group: usize,
+    duplicate: bool,
+    seed: u64,
+    games: u64,
+    interrupted: bool,
+    standings: Vec<Entry>,
+    forfeit_games: Vec<ForfeitNote>,
+    elapsed_s: f64,
+}
+
+impl Report {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        plan: &TournamentPlan,
+        lineup: &Lineup,
+        standings: &Standings,
+        tables: usize,
+        groups: u64,
+        games: u64,
+        forfeit_games: Vec<ForfeitNote>,
+        interrupted: bool,
+        elapsed_s: f64,
+    ) -> Report {
+        let mut entries: Vec<Entry> = lineup
+            .players
+            .iter()
+            .enumerate()
+            .map(|(entrant, player)| Entry::new(entrant, player, &standings.summary(entrant)))
+            .collect();
+        entries.sort_by(|a, b| {
+            b.mean_points
+                .total_cmp(&a.mean_points)
+                .then(b.mean_margin.total_cmp(&a.mean_margin))
+                .then(a.entrant.cmp(&b.entrant))
+        });
+        for (rank, entry) in entries.iter_mut().enumerate() {
+            entry.rank = rank + 1;
+        }
+        let size = plan.size().get();
+        Report {
+            size,
+            entrants: lineup.players.len(),
+            tables,
+            groups_per_table: groups,
+            games_per_group: if plan.is_duplicate() { size } else { 1 },
+            duplicate: plan.is_duplicate(),
+            seed: plan.seed(),
+            games,
+            interrupted,
+            standings: entries,
+            forfeit_games,
+            elapsed_s,
+        }
+    }
+
+    fn table(&self, threads: usize) -> String {
+        let mut table = TextTable::new(&[
+            ("rank", Align::Right),
+            ("entrant", Align::Right),
+            ("name", Align::Left),
+            ("games", Align::Right),
+            ("points", Align::Right),
+            ("margin", Align::Right),
+            ("wins", Align::Right),
+            ("ties", Align::Right),
+            ("losses", Align::Right),
+            ("forfeits", Align::Right),
+            ("tablas", Align::Right),
+            ("µs/move", Align::Right),
+        ]);
+        for entry in &self.standings {
+            table.row(vec![
+                entry.rank.to_string(),
+                entry.entrant.to_string(),
+                entry.name.clone(),
+                entry.games.to_string(),
+                format!("{:.3}", entry.mean_points),
+                format!("{:+.3} ± {:.3}", entry.mean_margin, entry.margin_se),
+                entry.wins.to_string(),
+                entry.ties.to_string(),
+                entry.losses.to_string(),
+                entry.forfeits.to_string(),
+                format!("{:.3}", entry.mean_tablas),
+                format!("{:.2}", entry.mean_decision_us),
+            ]);
+        }
+        let threads = match threads {
+            1 => "1 thread".to_string(),
+            threads => format!("{threads} threads"),
+        };
+        let tables = match self.tables {
+            1 => "1 table".to_string(),
+            tables => format!("{tables} tables"),
+        };
+        let seatings = if self.duplicate {
+            format!(" × {} seatings", self.games_per_group)
+        } else {
+            String::new()
+        };
+        let mut text = format!(
+            "{}{} games: {tables} of {} × {} deals{seatings}, seed {}, {threads}, {:.2} s{}\n",
+            table.render(),
+            self.games,
+            self.size,
+            self.groups_per_table,
+            self.seed,
+            self.elapsed_s,
+            if self.interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            },
+        );
+        text.push_str(&forfeit_lines(&self.forfeit_games));
+        text
+    }
+
+    fn csv(&self) -> String {
+        let mut text = String::from(
+            "rank,entrant,name,games,mean_points,mean_margin,margin_se,wins,ties,losses,\
+             forfeits,mean_tablas,most_cards_rate,mean_decision_us,max_decision_us\n",
+        );
+        for e in &self.standings {
+            text.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                e.rank,
+                e.entrant,
+                csv_field(&e.name),
+                e.games,
+                e.mean_points,
+                e.mean_margin,
+                e.margin_se,
+                e.wins,
+                e.ties,
+                e.losses,
+                e.forfeits,
+                e.mean_tablas,
+                e.most_cards_rate,
+                e.mean_decision_us,
+                e.max_decision_us
+            ));
+        }
+        text
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}

@@ -1,0 +1,577 @@
+//! `tablic play`: the binary driven by scripted standard input. Seeded games are fixed, so
+//! most of what it prints is compared exactly. Piped output is plain ASCII.
+
+mod common;
+
+use common::{tablic, Run};
+use tablic_core::bots::BotSpec;
+use tablic_core::seeding::derive_seed;
+use tablic_core::{Game, Move, PlayerCount};
+
+/// The notice every session starts with after its first line.
+const TYPE_HELP: &str = "Type help for the commands, hint for advice, quit to stop.\n";
+
+/// Exit 0, nothing on stderr, and no escape codes (stdout is a pipe).
+fn assert_clean_exit(run: &Run) {
+    assert_eq!(run.code, Some(0), "stderr: {}", run.stderr);
+    assert_eq!(run.stderr, "");
+    assert!(
+        !run.stdout.contains('\x1b'),
+        "no escape codes: {}",
+        run.stdout
+    );
+}
+
+/// A unique temporary file name for `--save`.
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("tablic-play-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The games of a file of records, each starting at its `tablic-record` header.
+fn records(text: &str) -> Vec<Game> {
+    let mut chunks: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("tablic-record ") {
+            chunks.push(String::new());
+        }
+        if let Some(chunk) = chunks.last_mut() {
+            chunk.push_str(line);
+            chunk.push('\n');
+        }
+    }
+    chunks
+        .iter()
+        .map(|chunk| Game::from_record(chunk).expect("a saved record reads back"))
+        .collect()
+}
+
+/// A move as one line of the one-line form, cards with their suits: `7S 3H 4D`, `7S -`;
+/// every other turn in the original's Croatian notation (`pik 7 herc 3 karo 4`).
+fn one_line(played: Move, croatian: bool) -> String {
+    let write = |card: tablic_core::Card| {
+        if !croatian {
+            return card.to_string();
+        }
+        let name = ["tref", "karo", "herc", "pik"][card.suit().index() as usize];
+        format!("{name} {}", card.rank())
+    };
+    let mut line = write(played.card);
+    if played.capture.is_empty() {
+        line.push_str(" -");
+    }
+    for taken in played.capture {
+        line.push(' ');
+        line.push_str(&write(taken));
+    }
+    line
+}
+
+/// The greedy bot and the script play the whole of a seeded game; the script's moves are
+/// computed here with the core (the first capturing move, else the first move), typed in
+/// the one-line form, or the original's one-card-a-line dialogue for a last card. The game
+/// the binary plays and saves must be this very game.
+#[test]
+fn a_scripted_game_plays_to_the_end_and_saves_its_record() {
+    let seed = 42;
+    let deal_seed = derive_seed(seed, 0);
+    let mut game = Game::from_seed(PlayerCount::TWO, deal_seed);
+    let mut greedy = BotSpec::Greedy.build(derive_seed(deal_seed, 1000 + 1), &mut []);
+    let (mut script, mut mine, mut dialogues) = (String::new(), Vec::new(), 0);
+    while let Some(seat) = game.to_move() {
+        let chosen = if seat == 0 {
+            let mut legal = Vec::new();
+            game.for_each_legal_move(|played| legal.push(played));
+            let chosen = legal
+                .iter()
+                .copied()
+                .find(|played| !played.capture.is_empty())
+                .unwrap_or(legal[0]);
+            if legal.len() > 1 && game.hand(0).len() == 1 {
+                for taken in chosen.capture {
+                    script.push_str(&format!("{taken}\n"));
+                }
+                script.push('\n');
+                dialogues += 1;
+            } else if legal.len() > 1 {
+                script.push_str(&one_line(chosen, mine.len() % 2 == 1));
+                script.push('\n');
+            }
+            mine.push(chosen);
+            chosen
+        } else {
+            greedy.choose(&game).unwrap()
+        };
+        game.play(chosen).unwrap();
+    }
+    assert!(script.contains("pik ") || script.contains("karo ") || script.contains("herc "));
+    assert!(dialogues > 0, "a last card named its captures one a line");
+
+    let save = temp_file("scripted.txt");
+    let save_arg = save.to_str().unwrap();
+    let run = tablic(
+        &[
+            "play",
+            "--players",
+            "me,greedy",
+            "--seed",
+            "42",
+            "--save",
+            save_arg,
+        ],
+        &script,
+    );
+    assert_clean_exit(&run);
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    assert_eq!(
+        saved,
+        format!(
+            "# tablic play, game 1 of 1, seats: 0 you, 1 greedy\n{}",
+            game.record()
+        )
+    );
+
+    // Every move of the script was played as typed, and said so.
+    let said: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("You play "))
+        .collect();
+    assert_eq!(said.len(), mine.len());
+    for (line, played) in said.iter().zip(&mine) {
+        assert!(
+            line.starts_with(&format!("You play {}", played.card)),
+            "{line} / {played}"
+        );
+    }
+    let result = game.result().unwrap();
+    let (you, greedy) = (result.total(0), result.total(1));
+    let winner = match you.cmp(&greedy) {
+        std::cmp::Ordering::Greater => format!("You win with {you}.\n"),
+        std::cmp::Ordering::Less => format!("greedy wins with {greedy}.\n"),
+        std::cmp::Ordering::Equal => format!("A tie: you and greedy with {you} each.\n"),
+    };
+    assert!(run.stdout.ends_with(&format!(
+        "seat  player  points  tablas  cards  +3  total\n{}{}Record appended to {save_arg}.\n",
+        result_rows(&result, &["you", "greedy"]),
+        winner
+    )));
+    assert!(run
+        .stdout
+        .starts_with("tablic play: you against greedy, seed 42.\n"));
+}
+
+/// The rows of the result table, as `tablic play` prints them for two short names.
+fn result_rows(result: &tablic_core::GameResult, names: &[&str]) -> String {
+    result
+        .seats()
+        .iter()
+        .zip(names)
+        .enumerate()
+        .map(|(seat, (score, name))| {
+            format!(
+                "{seat:>4}  {name:<6}  {:>6}  {:>6}  {:>5}  {:>2}  {:>5}\n",
+                score.card_points,
+                score.tablas,
+                score.cards,
+                if score.most_cards { "3" } else { "" },
+                score.total()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn auto_plays_a_whole_game_and_shows_the_result() {
+    let script = "auto\n".repeat(30);
+    let run = tablic(&["play", "--players", "me,greedy", "--seed", "42"], &script);
+    assert_clean_exit(&run);
+    // Not a terminal: plain ASCII cards (10S, not 10♠), whatever NO_COLOR says.
+    assert!(run.stdout.is_ascii(), "{}", run.stdout);
+    assert!(run.stdout.starts_with(&format!(
+        "tablic play: you against greedy, seed 42.\n{TYPE_HELP}
+Seats: 0 you, 1 greedy (seat 0 leads every deal).
+Deal 1 of 4: 6 cards each, 36 left in the deck.
+
+Table: 2H 7H 8H KD
+Piles: you 0 cards 0 points | greedy 0 cards 0 points
+Hand:  AC 4D 5D 6D 10S KH
+Your move> auto
+You play KH and take KD (2 points).
+greedy plays 9D and takes 2H 7H.
+"
+    )));
+    assert!(run
+        .stdout
+        .contains("\nDeal 2 of 4: 6 cards each, 24 left in the deck.\n"));
+    assert!(run
+        .stdout
+        .contains("\nDeal 4 of 4: 6 cards each, 0 left in the deck.\n"));
+    assert!(run.stdout.ends_with(
+        "Table: 6C 7C 8S
+Piles: you 22 cards 12 points 3 tablas | greedy 25 cards 9 points 3 tablas
+Hand:  9S
+9S is your only card, and it can take nothing.
+You play 9S onto the table.
+greedy plays JD onto the table.
+You take the cards left on the table: 6C 7C 8S 9S JD.
+
+seat  player  points  tablas  cards  +3  total
+   0  you         13       3     27   3     19
+   1  greedy       9       3     25         12
+You win with 19.
+"
+    ));
+}
+
+#[test]
+fn illegal_moves_say_why_and_the_game_goes_on() {
+    let script = "7 5\n8S\n10 5\nzz\n10 10\nback\n10♦ 10♣\nquit\n";
+    let run = tablic(&["play", "--players", "me,greedy", "--seed", "212"], script);
+    assert_clean_exit(&run);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "tablic play: you against greedy, seed 212.\n{TYPE_HELP}
+Seats: 0 you, 1 greedy (seat 0 leads every deal).
+Deal 1 of 4: 6 cards each, 36 left in the deck.
+
+Table: 5H 8D 8S 10C
+Piles: you 0 cards 0 points | greedy 0 cards 0 points
+Hand:  4D 4H 7H 10D 10S JH
+Your move> 7 5
+7H 5H is illegal: no set of table cards sums to the played card.
+Your move> 8S
+8S is not in the hand.
+Your move> 10 5
+10D 5H is illegal: the captured cards cannot be split into groups that each sum to the played card.
+Your move> zz
+\"zz\" is not a card (7, 7S, pik 7) or a command (help lists them).
+Your move> 10 10
+Which move? 1) 10D 10C (3 points)  2) 10S 10C (2 points)
+Choose 1-2> back
+Your move> 10♦ 10♣
+You play 10D and take 10C (3 points).
+greedy plays QD and takes 5H 8D (1 point).
+
+Table: 8S
+Piles: you 2 cards 3 points | greedy 3 cards 1 point
+Hand:  4D 4H 7H 10S JH
+Your move> quit
+Stopped after 2 moves. Score so far (no +3 until the end):
+seat  player  points  tablas  cards  total
+   0  you          3       0      2      3
+   1  greedy       1       0      3      1
+"
+        )
+    );
+}
+
+#[test]
+fn a_rank_with_cards_of_different_worth_asks_which() {
+    // 2C is worth a point and 2D nothing: asked. 2H and 2S on the table are alike: not.
+    let script = "2\n3\n1\n2\n9\n8\n2\n\nquit\n";
+    let run = tablic(&["play", "--players", "me,greedy", "--seed", "2"], script);
+    assert_eq!(run.code, Some(0));
+    assert_eq!(
+        run.stdout,
+        format!(
+            "tablic play: you against greedy, seed 2.\n{TYPE_HELP}
+Seats: 0 you, 1 greedy (seat 0 leads every deal).
+Deal 1 of 4: 6 cards each, 36 left in the deck.
+
+Table: 2H 2S 3C 8S
+Piles: you 0 cards 0 points | greedy 0 cards 0 points
+Hand:  AH 2C 2D 9S QS KC
+Your move> 2
+Which 2? 1) 2C (1 point)  2) 2D (0 points)
+Choose 1-2> 3
+Type a number from 1 to 2, or back. 1) 2C (1 point)  2) 2D (0 points)
+Choose 1-2> 1
+2C takes> 2
+2C takes 2H> 9
+There is no 9 on the table.
+2C takes 2H> 8
+No capture of 2C includes 2H 8S: 8S left out.
+2C takes 2H> 2
+2C takes 2H 2S> 
+You play 2C and take 2H 2S (1 point).
+greedy plays 8D and takes 8S.
+
+Table: 3C
+Piles: you 3 cards 1 point | greedy 2 cards 0 points
+Hand:  AH 2D 9S QS KC
+Your move> quit
+Stopped after 2 moves. Score so far (no +3 until the end):
+seat  player  points  tablas  cards  total
+   0  you          1       0      3      1
+   1  greedy       0       0      2      0
+"
+        )
+    );
+}
+
+#[test]
+fn captures_one_a_line_with_back_and_auto() {
+    // Seed 212, after 10S takes 10C and greedy's QD: table 8S. Then 4 can take nothing.
+    let script = "10s 10c\n4\n7\n3\n\nback\n7\n3\nauto\nquit\n";
+    let run = tablic(&["play", "--players", "me,greedy", "--seed", "212"], script);
+    assert_clean_exit(&run);
+    let after = run.stdout.split("Your move> 4\n").nth(1).unwrap();
+    assert!(
+        after.starts_with(
+            "4D can take nothing.
+You play 4D onto the table.
+greedy plays 3C onto the table.
+
+Table: 3C 4D 8S
+Piles: you 2 cards 2 points | greedy 3 cards 1 point
+Hand:  4H 7H 10D JH
+Your move> 7
+7H takes> 3
+7H takes 3C> 
+7H 3C is illegal: the captured cards cannot be split into groups that each sum to the played card.
+Name more cards, or back.
+7H takes 3C> back
+Your move> 7
+7H takes> 3
+7H takes 3C> auto
+You play 7H and take 3C 4D.
+"
+        ),
+        "{after}"
+    );
+}
+
+#[test]
+fn one_line_moves_resolve_ranks_to_the_only_cards_that_fit() {
+    // Seed 212 after 10S 10C, QD 5H 8D, 4 -, 3C -: 7 3 4 can only mean 7H 3C 4D.
+    let run = tablic(
+        &["play", "--players", "me,greedy", "--seed", "212"],
+        "10s 10c\n4 -\n7 3 4\nquit\n",
+    );
+    assert_clean_exit(&run);
+    assert!(run
+        .stdout
+        .contains("Your move> 4 -\nYou play 4D onto the table.\n"));
+    assert!(run
+        .stdout
+        .contains("Your move> 7 3 4\nYou play 7H and take 3C 4D.\n"));
+}
+
+#[test]
+fn hint_shows_the_pimc_bots_best_moves() {
+    let run = tablic(
+        &["play", "--players", "me,greedy", "--seed", "42"],
+        "hint\nquit\n",
+    );
+    assert_clean_exit(&run);
+    assert!(run.stdout.contains(
+        "Your move> hint
+Hint: pimc would play 10S 2H 8H.
+Mean margin in points to the end of this deal (16 sampled deals):
+  10S 2H 8H  -1.94
+  KH KD      -3.75
+  5D -       -4.12
+  (5 more moves)
+Your move> quit
+"
+    ));
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let run = tablic(
+        &["play", "--players", "me,greedy", "--seed", "42"],
+        "help\n",
+    );
+    assert_clean_exit(&run);
+    for command in ["hint", "quit", "auto", "back", "show", "tref karo herc pik"] {
+        assert!(run.stdout.contains(command), "{command}");
+    }
+}
+
+#[test]
+fn quit_and_end_of_input_stop_cleanly_with_the_score() {
+    let quit = tablic(&["play", "--players", "pimc,me", "--seed", "9"], "quit\n");
+    assert_clean_exit(&quit);
+    assert_eq!(
+        quit.stdout,
+        format!(
+            "tablic play: you against pimc, seed 9.\n{TYPE_HELP}
+Seats: 0 pimc, 1 you (seat 0 leads every deal).
+Deal 1 of 4: 6 cards each, 36 left in the deck. Table: AD 2S 5H QH
+pimc plays 8S and takes AD 2S 5H (1 point).
+
+Table: QH
+Piles: pimc 4 cards 1 point | you 0 cards 0 points
+Hand:  AC 4S 7D 8H 10C QS
+Your move> quit
+Stopped after 1 move. Score so far (no +3 until the end):
+seat  player  points  tablas  cards  total
+   0  pimc         1       0      4      1
+   1  you          0       0      0      0
+"
+        )
+    );
+    let eof = tablic(&["play", "--players", "pimc,me", "--seed", "9"], "");
+    assert_clean_exit(&eof);
+    assert_eq!(
+        eof.stdout,
+        quit.stdout
+            .replace("Your move> quit\nStopped", "Your move> \nEnd of input")
+    );
+    // In the middle of a dialogue too.
+    let eof = tablic(&["play", "--players", "me,greedy", "--seed", "2"], "2\n");
+    assert_clean_exit(&eof);
+    assert!(eof
+        .stdout
+        .ends_with("Choose 1-2> \nEnd of input after 0 moves. Score so far (no +3 until the end):\nseat  player  points  tablas  cards  total\n   0  you          0       0      0      0\n   1  greedy       0       0      0      0\n"));
+}
+
+#[test]
+fn a_series_rotates_the_seats_and_adds_up_the_scores() {
+    let save = temp_file("series.txt");
+    let save_arg = save.to_str().unwrap();
+    let run = tablic(
+        &[
+            "play",
+            "--players",
+            "greedy,random,me",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--save",
+            save_arg,
+        ],
+        &"auto\n".repeat(100),
+    );
+    assert_clean_exit(&run);
+    assert!(run.stdout.is_ascii());
+    // A last card that can take something goes straight to its captures, as in the
+    // original.
+    assert!(run
+        .stdout
+        .contains("\nYour last card is JH.\nJH takes> auto\nYou play JH and take "));
+    let headings: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("Game ") || line.starts_with("Totals "))
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "Game 1 of 3. Seats: 0 greedy, 1 random, 2 you (seat 0 leads every deal).",
+            "Totals after 1 of 3 games: greedy 14, random 2, you 10.",
+            "Game 2 of 3. Seats: 0 you, 1 greedy, 2 random (seat 0 leads every deal).",
+            "Totals after 2 of 3 games: greedy 25, random 2, you 26.",
+            "Game 3 of 3. Seats: 0 random, 1 you, 2 greedy (seat 0 leads every deal).",
+            "Totals after 3 of 3 games: greedy 31, random 8, you 42.",
+        ]
+    );
+    assert!(run.stdout.starts_with(&format!(
+        "tablic play: you against greedy and random, 3 games, seed 5.\n{TYPE_HELP}"
+    )));
+    assert!(run.stdout.ends_with(&format!(
+        "Record appended to {save_arg}.\n\nSeries over: greedy 31, random 8, you 42. You win with 42.\n"
+    )));
+
+    // Three records, each a finished game dealt from derive_seed(5, g), whose scores add
+    // up (players rotated back from seats) to the totals shown.
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    let games = records(&saved);
+    assert_eq!(games.len(), 3);
+    let mut totals = [0; 3];
+    for (index, game) in games.iter().enumerate() {
+        assert_eq!(
+            game.origin(),
+            tablic_core::DeckOrigin::Seed(derive_seed(5, index as u64))
+        );
+        let result = game.result().expect("a finished game");
+        for (player, total) in totals.iter_mut().enumerate() {
+            *total += result.total((player + index) % 3);
+        }
+    }
+    assert_eq!(totals, [31, 8, 42]);
+}
+
+#[test]
+fn without_a_seed_a_random_one_is_printed_and_replays() {
+    let first = tablic(&["play", "--players", "me,greedy"], "auto\nauto\nquit\n");
+    assert_clean_exit(&first);
+    let line = first.stdout.lines().next().unwrap();
+    let seed = line
+        .split("(replay with --seed ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix(")."))
+        .expect("the seed is printed");
+    let again = tablic(
+        &["play", "--players", "me,greedy", "--seed", seed],
+        "auto\nauto\nquit\n",
+    );
+    assert_clean_exit(&again);
+    let rest = |text: &str| text.split_once('\n').unwrap().1.to_string();
+    assert_eq!(rest(&first.stdout), rest(&again.stdout));
+    assert!(again
+        .stdout
+        .starts_with(&format!("tablic play: you against greedy, seed {seed}.\n")));
+}
+
+#[test]
+fn bad_arguments_are_one_line_and_exit_2() {
+    let cases: [(&[&str], &str); 9] = [
+        (&["--players", "me"], "1 players"),
+        (
+            &["--players", "me,random,random,random,random"],
+            "5 players",
+        ),
+        (&["--players", "greedy,pimc"], "`me`"),
+        (&["--players", "me,me"], "only once"),
+        (&["--players", "me,greedo"], "\"greedo\""),
+        (&["--players", "me,pimc:samples=0"], "sample count"),
+        (&["--games", "0"], "--games"),
+        (&["--seed", "x"], "--seed"),
+        (&["--save", "/nonexistent-dir/games.txt"], "--save"),
+    ];
+    for (args, mentions) in cases {
+        let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
+        let run = tablic(&args, "");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(mentions), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// The session in the README's `tablic play` section is real.
+#[test]
+fn the_readme_transcript_is_what_the_binary_prints() {
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+    let section = readme
+        .split("### `tablic play`")
+        .nth(1)
+        .expect("a tablic play section");
+    let block = section
+        .split("```console\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("a console block");
+    let (command, shown) = block.split_once('\n').unwrap();
+    assert_eq!(command, "$ tablic play --players me,pimc --seed 4");
+    let run = tablic(
+        &["play", "--players", "me,pimc", "--seed", "4"],
+        "hint\n8 a 7\n10\n10\n\n4 9\n5 -\nquit\n",
+    );
+    assert_clean_exit(&run);
+    let printed: Vec<&str> = run.stdout.lines().map(str::trim_end).collect();
+    assert_eq!(printed.join("\n"), shown);
+}

@@ -1,0 +1,134 @@
+//! `tablic review` and `tablic render` on a recorded game.
+
+mod common;
+
+use common::tablic;
+
+/// A game of greedy (seat 0) against minimax, seed 42, as `Game::record` wrote it.
+const GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/example-game.txt");
+
+fn field<'a>(object: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    object
+        .get(name)
+        .unwrap_or_else(|| panic!("no {name} in {object}"))
+}
+
+#[test]
+fn a_review_judges_every_move() {
+    let run = tablic(
+        &[
+            "review",
+            GAME,
+            "--json",
+            "--bot",
+            "pimc:samples=4,nodes=5000",
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let review: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let moves = field(&review, "moves").as_array().unwrap();
+    assert_eq!(moves.len(), 48);
+    for (index, judged) in moves.iter().enumerate() {
+        assert_eq!(field(judged, "ply"), index + 1);
+        assert_eq!(field(judged, "seat"), index % 2);
+        if let Some(loss) = field(judged, "loss").as_f64() {
+            assert!(loss >= 0.0, "{judged}");
+        }
+    }
+    // The first move of the record, and the last: a single legal move, never weighed.
+    assert_eq!(field(&moves[0], "played"), "7H 3D 4S");
+    assert_eq!(field(&moves[47], "loss"), &serde_json::Value::Null);
+    let seats = field(&review, "seats").as_array().unwrap();
+    for seat in seats {
+        assert_eq!(field(seat, "moves"), 24);
+        let agreed = field(seat, "agreed").as_u64().unwrap();
+        let weighed = field(seat, "weighed").as_u64().unwrap();
+        assert!(agreed <= 24 && weighed <= 24);
+    }
+    // Deterministic: the same seed judges the same.
+    let again = tablic(
+        &[
+            "review",
+            GAME,
+            "--json",
+            "--bot",
+            "pimc:samples=4,nodes=5000",
+        ],
+        "",
+    );
+    assert_eq!(again.stdout, run.stdout);
+}
+
+#[test]
+fn a_review_as_tables() {
+    let run = tablic(&["review", GAME, "--bot", "pimc:samples=2,nodes=2000"], "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], "ply  seat  played       best       loss");
+    assert!(lines[1].starts_with("  1     0  7H 3D 4S"));
+    assert!(run.stdout.contains("Judged by pimc:samples=2,nodes=2000"));
+    assert!(run
+        .stdout
+        .contains("seat  moves  agreed  weighed  total loss  mean loss"));
+}
+
+#[test]
+fn the_picture_in_the_readme_is_what_render_draws() {
+    let run = tablic(&["render", GAME, "--ply", "13"], "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/position.svg"))
+            .unwrap();
+    assert_eq!(
+        run.stdout, committed,
+        "regenerate: tablic render docs/example-game.txt --ply 13 --output docs/position.svg"
+    );
+}
+
+#[test]
+fn a_position_shows_the_table_and_every_hand() {
+    let run = tablic(&["render", GAME, "--ply", "1"], "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let svg = &run.stdout;
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    // 4 table cards and two hands of 6.
+    assert_eq!(svg.matches("rx=\"4\"").count(), 16);
+    assert!(svg.contains("Move 1: seat 0 plays 7♥ and takes 3♦ 4♠"));
+    let end = tablic(&["render", GAME, "--ply", "49"], "");
+    assert!(end.stdout.contains("The end"));
+    assert_eq!(end.stdout.matches("rx=\"4\"").count(), 0);
+}
+
+#[test]
+fn a_whole_game_has_a_row_per_move() {
+    let run = tablic(&["render", GAME], "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout.matches("seat 0</text>").count(), 24);
+    assert_eq!(run.stdout.matches("seat 1</text>").count(), 24);
+    assert!(run.stdout.contains("Result: seat 0: "));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        vec!["render", GAME, "--ply", "0"],
+        vec!["render", GAME, "--ply", "50"],
+        vec!["review", GAME, "--bot", "greedy"],
+        vec!["review", GAME, "--bot", "pimc:samples=0"],
+        vec!["review", "/nonexistent/game.txt"],
+        vec!["render", "-"],
+    ] {
+        // Only `-` reads stdin; the others stop before reading it.
+        let stdin = if args.contains(&"-") {
+            "tablic-record 1\nplayers 7\n"
+        } else {
+            ""
+        };
+        let run = tablic(&args, stdin);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with("error: "), "{args:?}");
+    }
+}

@@ -1,0 +1,324 @@
+//! `tablic tournament`: round robins with exact standings, the same as the tables' matches.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::tablic;
+use serde_json::Value;
+use tablic_core::seeding::derive_seed;
+
+fn tournament_json(args: &[&str]) -> Value {
+    let mut all = vec!["tournament", "--json"];
+    all.extend_from_slice(args);
+    let run = tablic(&all, "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stderr, "",
+        "no progress bar when stderr is not a terminal"
+    );
+    serde_json::from_str(&run.stdout).expect("one JSON object")
+}
+
+/// The standings without the timing fields.
+fn standings(report: &Value) -> Vec<Value> {
+    report["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|entry| {
+            let mut entry = entry.clone();
+            let object = entry.as_object_mut().unwrap();
+            for key in ["mean_decision_us", "max_decision_us"] {
+                assert!(
+                    object.remove(key).and_then(|v| v.as_f64()).is_some(),
+                    "{key}"
+                );
+            }
+            entry
+        })
+        .collect()
+}
+
+const FIELD: [&str; 8] = [
+    "--players",
+    "greedy,random,random,greedy",
+    "--games",
+    "5",
+    "--duplicate",
+    "--seed",
+    "4",
+    "--size=2",
+];
+
+#[test]
+fn a_round_robin_ranks_by_points_per_game() {
+    let run = tablic(&[&["tournament"][..], &FIELD].concat(), "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{}", run.stdout);
+    // Everything but the last column (timing) is exact.
+    let without_timing: Vec<String> = lines[..5]
+        .iter()
+        .map(|line| line.rsplit_once("  ").unwrap().0.trim_end().to_string())
+        .collect();
+    assert_eq!(
+        without_timing,
+        [
+            "rank  entrant  name    games  points           margin  wins  ties  losses  forfeits  tablas",
+            "   1        3  greedy     30  19.000  +10.700 ± 2.131    25     0       5         0   1.467",
+            "   2        0  greedy     30  18.700  +10.067 ± 1.958    25     0       5         0   1.433",
+            "   3        2  random     30   7.833  -10.033 ± 2.330     6     0      24         0   0.100",
+            "   4        1  random     30   7.433  -10.733 ± 2.068     4     0      26         0   0.167",
+        ]
+    );
+    assert!(
+        lines[5].starts_with("60 games: 6 tables of 2 × 5 deals × 2 seatings, seed 4, 1 thread, "),
+        "{}",
+        lines[5]
+    );
+}
+
+#[test]
+fn standings_are_the_sum_of_each_tables_match() {
+    let report = tournament_json(&FIELD);
+    assert_eq!(report["tables"], 6);
+    assert_eq!(report["games"], 60);
+    assert_eq!(report["interrupted"], false);
+    let field = ["greedy", "random", "random", "greedy"];
+    let mut totals = [[0u64; 4]; 4]; // per entrant: games, wins, ties, losses
+    let mut points = [0.0f64; 4];
+    let mut table = 0;
+    for a in 0..4 {
+        for b in a + 1..4 {
+            let seed = derive_seed(4, table).to_string();
+            let players = format!("{},{}", field[a], field[b]);
+            let run = tablic(
+                &[
+                    "match",
+                    "--json",
+                    "--players",
+                    &players,
+                    "--games",
+                    "5",
+                    "--duplicate",
+                    "--seed",
+                    &seed,
+                ],
+                "",
+            );
+            assert_eq!(run.code, Some(0), "{}", run.stderr);
+            let matched: Value = serde_json::from_str(&run.stdout).unwrap();
+            for (bot, entrant) in [a, b].into_iter().enumerate() {
+                let stats = &matched["bots"][bot];
+                for (slot, key) in ["games", "wins", "ties", "losses"].iter().enumerate() {
+                    totals[entrant][slot] += stats[key].as_u64().unwrap();
+                }
+                points[entrant] += stats["mean_points"].as_f64().unwrap() * 10.0;
+            }
+            table += 1;
+        }
+    }
+    for entry in standings(&report) {
+        let entrant = entry["entrant"].as_u64().unwrap() as usize;
+        let counts = ["games", "wins", "ties", "losses"].map(|key| entry[key].as_u64().unwrap());
+        assert_eq!(counts, totals[entrant], "{entry}");
+        let mean = points[entrant] / counts[0] as f64;
+        assert!(
+            (entry["mean_points"].as_f64().unwrap() - mean).abs() < 1e-9,
+            "{entry}"
+        );
+    }
+}
+
+#[test]
+fn standings_do_not_depend_on_the_thread_count() {
+    let args = [
+        "--players",
+        "greedy,random,random,greedy,random",
+        "--games",
+        "3",
+        "--size",
+        "3",
+    ];
+    let one = tournament_json(&args);
+    for threads in ["2", "3"] {
+        let many = tournament_json(&[&args[..], &["--threads", threads]].concat());
+        assert_eq!(standings(&one), standings(&many), "{threads} threads");
+    }
+    assert_eq!(one["tables"], 10);
+    assert_eq!(one["games"], 30);
+}
+
+#[test]
+fn csv_holds_the_same_standings() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament-csv");
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("standings.csv");
+    let report = tournament_json(&[&FIELD[..], &["--csv", csv.to_str().unwrap()]].concat());
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "rank,entrant,name,games,mean_points,mean_margin,margin_se,wins,ties,losses,forfeits,\
+         mean_tablas,most_cards_rate,mean_decision_us,max_decision_us"
+    );
+    assert_eq!(lines.len(), 5);
+    for (line, entry) in lines[1..].iter().zip(standings(&report)) {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells[0], entry["rank"].to_string());
+        assert_eq!(cells[1], entry["entrant"].to_string());
+        assert_eq!(cells[2], entry["name"].as_str().unwrap());
+        assert_eq!(
+            cells[4].parse::<f64>().unwrap(),
+            entry["mean_points"].as_f64().unwrap()
+        );
+        assert_eq!(cells[7], entry["wins"].to_string());
+    }
+    assert!(
+        lines[1].starts_with("1,3,greedy,30,19,10.7,"),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn engines_enter_tournaments_and_forfeits_count() {
+    let bot = format!(
+        "python3 {} crash 3",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/bots/faulty.py")
+            .display()
+    );
+    let report = tournament_json(&[
+        "--players",
+        "greedy,engine,random",
+        "--engine",
+        &bot,
+        "--games",
+        "3",
+        "--seed",
+        "2",
+    ]);
+    let entries = standings(&report);
+    let engine = entries.iter().find(|e| e["entrant"] == 1).unwrap();
+    assert_eq!(engine["name"], "engine:0 (faulty-crash)");
+    assert_eq!(engine["games"], 6);
+    let notes = report["forfeit_games"].as_array().unwrap();
+    assert_eq!(engine["forfeits"].as_u64().unwrap() as usize, notes.len());
+    for note in notes {
+        assert_eq!(note["kind"], "crash");
+        assert_eq!(note["reason"], "closed its output (exit status: 3)");
+        assert_eq!(note["player"], 1);
+        assert!(note["table"] == 0 || note["table"] == 2, "{note}");
+    }
+    let total: u64 = entries.iter().map(|e| e["games"].as_u64().unwrap()).sum();
+    assert_eq!(total, 2 * 9, "every game of every table was played");
+}
+
+#[test]
+fn ctrl_c_prints_the_standings_so_far_and_exits_130() {
+    let child = Command::new(env!("CARGO_BIN_EXE_tablic"))
+        .args([
+            "tournament",
+            "--players",
+            "greedy,random,greedy",
+            "--games",
+            "100000000",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablic starts");
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{stdout}");
+    assert!(lines[0].starts_with("rank  entrant  name"), "{stdout}");
+    assert!(lines[4].ends_with(" (interrupted)"), "{stdout}");
+    assert!(
+        stderr.starts_with("interrupted: standings after "),
+        "{stderr}"
+    );
+    assert!(stderr.ends_with(" of 300000000 games\n"), "{stderr}");
+}
+
+#[test]
+fn bad_tournaments_are_usage_errors() {
+    for (args, message) in [
+        (
+            vec!["tournament", "--players", "greedy,random", "--size", "3"],
+            "2 entrants cannot fill a table of 3",
+        ),
+        (
+            vec![
+                "tournament",
+                "--players",
+                "greedy,random,random",
+                "--size",
+                "5",
+            ],
+            "table size",
+        ),
+        (
+            vec!["tournament", "--players", "greedy,nobody"],
+            "unknown bot",
+        ),
+        (
+            vec!["tournament", "--players", "greedy,random", "--games", "0"],
+            "--games",
+        ),
+        (vec!["tournament"], "--players"),
+    ] {
+        let run = tablic(&args, "");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn help_explains_every_option() {
+    let run = tablic(&["tournament", "--help"], "");
+    assert_eq!(run.code, Some(0));
+    for needle in [
+        "--players <ENTRANTS>",
+        "--games <N>",
+        "--seed <SEED>",
+        "--size <N>",
+        "--duplicate",
+        "--threads <T>",
+        "--csv <FILE>",
+        "--json",
+        "--engine <COMMAND>",
+        "--move-time <MS>",
+        "--start-time <MS>",
+        "--save-records <DIR>",
+        "Ctrl-C",
+        "forfeit",
+        "exits with status 130",
+    ] {
+        assert!(run.stdout.contains(needle), "{needle} in {}", run.stdout);
+    }
+    let run = tablic(&["match", "--help"], "");
+    for needle in [
+        "--engine <COMMAND>",
+        "engine:K",
+        "PROTOCOL.md",
+        "--save-records <DIR>",
+        "forfeit_games",
+    ] {
+        assert!(run.stdout.contains(needle), "{needle} in {}", run.stdout);
+    }
+}
