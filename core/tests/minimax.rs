@@ -148,9 +148,12 @@ fn score_now(game: &Game, me: usize) -> Score {
             })
             .unzip(),
     };
-    Score {
-        points: n * points[me] - points.iter().sum::<i32>(),
-        cards: n * cards[me] - cards.iter().sum::<i32>(),
+    let points = n * points[me] - points.iter().sum::<i32>();
+    let cards = n * cards[me] - cards.iter().sum::<i32>();
+    if game.is_finished() {
+        Score::of_result(points, cards)
+    } else {
+        Score::estimate(points, cards)
     }
 }
 

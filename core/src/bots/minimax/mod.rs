@@ -15,13 +15,18 @@
 //!    `d` moves and every reply up to the end of the last round, so that all seats have
 //!    moved equally often at a leaf. In the last deal it searches to the end of the game.
 //!    A deal's end is a leaf before then: the next deal's hands are hidden. An opponent
-//!    plays one card of any class that still has an unseen card and that it is not guessed
-//!    to lack; each card it plays leaves the pool, so no line uses a card twice or a card
-//!    that cannot be hidden. Its weaker moves add guesses for the rest of the line, as the
-//!    original does (not in the last deal).
-//! 4. **How it scores a leaf** ([`Score`]): own points minus the others' mean, then own
-//!    cards minus the others' mean, compared in that order; at the end of the game the table
-//!    goes to the last capturer and the most-cards bonus is counted first.
+//!    may play one card of any class that still has an unseen card and that it is not
+//!    guessed to lack; each card it plays leaves the pool, so no line uses a card twice or
+//!    a card that cannot be hidden. Its weaker moves add guesses for the rest of the line,
+//!    as the original does (not in the last deal). An opponent's node is an **expectation
+//!    over its hand**: each class is valued by its best move for the opponent, and the
+//!    opponent plays the best class it holds, a hand of its size being drawn from the
+//!    unseen cards of the classes it may hold (the chances are exact hypergeometric ones).
+//!    When its hand is known (two players, last deal) that is plain alpha-beta minimum.
+//! 4. **How it scores a leaf** ([`Score`]): one number, in 1/64 points: own points minus
+//!    the others' mean, plus a third of a point per card of lead in captured cards (they
+//!    lead to the 3-point most-cards bonus). At the end of the game the table goes to the
+//!    last capturer, the bonus is counted, and cards only break ties.
 //! 5. **What it plays.** The best move found, with its card drawn uniformly from the hand's
 //!    [`equivalent_cards`], so the suit played tells nothing about the hand.
 //!
@@ -42,22 +47,41 @@
 //!   greedily worse moves score worse). Both only served the clock and the missing-card
 //!   leaves; here every leaf of a round count is equally deep and alpha-beta cuts only what
 //!   cannot matter.
+//! - **Opponents are not omniscient.** The original gave an opponent's node the value of
+//!   its best move over *every* unseen class it was not guessed to lack, as if it held all
+//!   of them: a card left on the table was always taken, a sweepable table always swept.
+//!   Here each class counts with the chance that a hand of the opponent's size holds it,
+//!   and the opponent plays the best class it holds. Against the greedy player this alone
+//!   took the margin from about +4.9 to +6.0 points a game (1,000 deal pairs; STRENGTH.md).
+//! - **A lead in cards counts before the end.** The original compared leaves by points
+//!   first and cards only on equal points, so it gave up any number of cards for one
+//!   point, although the most-cards bonus is worth 3. Here a card of lead is worth 21/64
+//!   of a point until the game ends (when the bonus itself is counted): +4.3 to +4.9
+//!   points a game with the original opponent model. Weights from 10/64 to 45/64 and a
+//!   bonus chance from a normal model of the cards still to capture were tried; a third of
+//!   a point did best or as well.
+//! - **The last moves before a leaf are valued without playing them.** Each class's best
+//!   capture for its player (the most points, tabla included, then cards) is found from
+//!   the capture shapes (cards per rank, suits unchosen) with each rank's best cards, not
+//!   by listing every capture, and it counts one node per class. Values are the same; the search is about three times faster, and the
+//!   [`MAX_BRANCHING`] cap does not apply there.
 //! - **Classes, not cards, are searched.** The original branched on each possible card; cards
 //!   of one class capture and score alike, so one card stands for its class, and captures
 //!   that differ only in such cards are searched once. This changes no value.
 //! - **At most [`MAX_BRANCHING`] moves a node**, the greedy-best ones: memory is fixed at
 //!   compile time (no heap). In greedy-played games about 3% of opponents' nodes and almost
 //!   no own nodes have more (counted before equivalent captures are merged).
-//! - **Integer scores.** Means are multiplied by the number of other seats, so no floating
-//!   point is needed and ties are exact.
+//! - **Integer scores.** Means are multiplied by the number of other seats, points by 64,
+//!   and chances are fixed-point (units of 2⁻²⁴), so no floating point is needed (a
+//!   microcontroller without an FPU pays nothing for it).
 //! - **Any player count.** The search needs no per-count code: seat order, deal schedule and
 //!   end of game come from the rules.
 //!
 //! # Memory
 //! No heap. The search keeps one compact state (a few hundred bytes, made and unmade in
-//! place) and, per ply of the line searched, a list of [`MAX_BRANCHING`] moves (under 1 KiB
-//! of stack); a line never goes past the end of a deal: at most 48 plies, 12 with two
-//! players.
+//! place) and, per ply of the line searched, a list of [`MAX_BRANCHING`] moves and one value
+//! per card class (about 1 KiB of stack); a line never goes past the end of a deal: at most
+//! 48 plies, 12 with two players.
 
 mod candidates;
 mod inference;
@@ -88,9 +112,10 @@ pub struct MinimaxOptions {
     /// Own moves looked ahead before the last deal (the original's default: 3). In the last
     /// deal the search always goes to the end of the game.
     pub depth: u8,
-    /// Most nodes (positions, leaves included) visited per decision. The default keeps the
-    /// median decision under a millisecond on a desktop for 2, 3 and 4 players (measured by
-    /// `benches/minimax.rs`); a node costs roughly 100–200 ns there.
+    /// Most nodes (positions, leaves included; one per class for the last move before a
+    /// leaf) visited per decision. The default keeps the two-player median decision well
+    /// under a millisecond on a desktop (measured by `benches/minimax.rs`, which also gives
+    /// the three- and four-player figures); a node costs roughly 50–100 ns there.
     pub nodes: u32,
 }
 
@@ -98,10 +123,11 @@ impl MinimaxOptions {
     /// The largest useful depth: a deal never gives more cards than this.
     pub const MAX_DEPTH: u8 = crate::players::MAX_HAND as u8;
 
-    /// Depth 3, as in the original, and the default node budget.
+    /// Depth 3, as in the original, and 20,000 nodes: on the same 1,000 deal pairs against
+    /// the greedy player, 8,000 nodes gave +6.23 points a game and 40,000 gave +6.61.
     pub const DEFAULT: MinimaxOptions = MinimaxOptions {
         depth: 3,
-        nodes: 8_000,
+        nodes: 20_000,
     };
 }
 

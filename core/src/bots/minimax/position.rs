@@ -27,6 +27,7 @@ pub(super) struct Position {
     last_capturer: Option<usize>,
     points: [u8; MAX_PLAYERS],
     cards: [u8; MAX_PLAYERS],
+    hands: [u8; MAX_PLAYERS],
     lacking: [ClassSet; MAX_PLAYERS],
 }
 
@@ -56,6 +57,7 @@ impl Position {
             last_capturer: view.last_capturer(),
             points: [0; MAX_PLAYERS],
             cards: [0; MAX_PLAYERS],
+            hands: [0; MAX_PLAYERS],
             lacking,
         };
         for seat in 0..players {
@@ -63,8 +65,19 @@ impl Position {
             position.points[seat] = (pile.points() + view.tablas(seat)) as u8;
             position.cards[seat] = pile.len() as u8;
             position.moves_left += view.hand_size(seat);
+            position.hands[seat] = view.hand_size(seat) as u8;
         }
         position
+    }
+
+    /// Seats in the game.
+    pub(super) const fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Moves left in this deal.
+    pub(super) const fn moves_left(&self) -> usize {
+        self.moves_left
     }
 
     /// The seat to move.
@@ -100,6 +113,11 @@ impl Position {
     /// The cards the searching seat has not seen and no one has played in the line searched.
     pub(super) const fn pool(&self) -> CardSet {
         self.pool
+    }
+
+    /// Cards `seat` holds at this point of the line.
+    pub(super) const fn hand_size(&self, seat: usize) -> usize {
+        self.hands[seat] as usize
     }
 
     /// The classes an opponent may play: those with an unseen card, less those it probably
@@ -143,6 +161,7 @@ impl Position {
         }
         self.to_move = (seat + 1) % self.players;
         self.moves_left -= 1;
+        self.hands[seat] -= 1;
         undo
     }
 
@@ -171,6 +190,7 @@ impl Position {
         self.last_capturer = last_capturer;
         self.to_move = seat;
         self.moves_left += 1;
+        self.hands[seat] += 1;
     }
 
     /// The searching seat's [`Score`]. At the end of the game the table first goes to the
@@ -204,9 +224,38 @@ impl Position {
             own.0 += if holder == self.me { bonus } else { 0 };
         }
         let seats = self.players as i32;
-        Score {
-            points: seats * own.0 - total.0,
-            cards: seats * own.1 - total.1,
+        let points = seats * own.0 - total.0;
+        let cards = seats * own.1 - total.1;
+        if over {
+            Score::of_result(points, cards)
+        } else {
+            Score::estimate(points, cards)
+        }
+    }
+
+    /// True when the move to come ends the game: its value needs the table given away.
+    pub(super) const fn last_move_of_game(&self) -> bool {
+        self.last_deal && self.moves_left == 1
+    }
+
+    /// How much the seat to move raises its own [`Score::estimate`] by playing `card` and
+    /// taking `capture` (0 for a discard): its points, any tabla, its cards.
+    pub(super) fn gain(&self, card: Card, capture: CardSet) -> i32 {
+        if capture.is_empty() {
+            return 0;
+        }
+        let tabla = (capture == self.table) as i32;
+        let points = taken_points(card, capture) as i32 + tabla;
+        Score::POINT * points + Score::CARD * (capture.len() as i32 + 1)
+    }
+
+    /// How a gain of `gain` for `seat` changes the searching seat's [`Score::estimate`]:
+    /// all of it, times the other seats, for itself; minus it for another seat.
+    pub(super) fn effect(&self, seat: usize, gain: i32) -> i32 {
+        if seat == self.me {
+            (self.players as i32 - 1) * gain
+        } else {
+            -gain
         }
     }
 }

@@ -4,12 +4,22 @@
 //! load. Iterative deepening makes a cut-off search still useful: the answer is the best
 //! move of the deepest round count searched in full, or of a partial deeper search once its
 //! first move (the previous best) has been searched in full.
+//!
+//! The searching seat maximizes. An opponent's node is an expectation over its hand: it
+//! plays the class best for it among those it holds, and a hand of its size drawn from the
+//! classes it may hold has each class with a computable chance (see [`Search::chance`]).
+
+use core::ops::ControlFlow;
+
+use arrayvec::ArrayVec;
 
 use crate::bots::minimax::candidates::Candidates;
 use crate::bots::minimax::position::Position;
 use crate::bots::minimax::score::Score;
-use crate::card_class::ClassSet;
+use crate::capture::{can_capture, try_for_each_legal_shape};
+use crate::card_class::{CardClass, ClassSet};
 use crate::moves::Move;
+use crate::{Card, CardSet, Rank};
 
 /// What a search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,37 +107,94 @@ impl Search {
         Some(decision)
     }
 
+    /// Spends one node of the budget.
+    fn spend(&mut self) -> Result<(), OutOfNodes> {
+        spend(&mut self.nodes, self.budget)
+    }
+
     /// The value of the position after the searching seat's move, with `rounds` own moves
     /// still to search, by alpha-beta in the window (`alpha`, `beta`).
     ///
     /// A leaf is the end of the deal (the next deal is unknown, so it is not searched) or
     /// the end of the last round: the searching seat has made its moves and the seat that
     /// leads the deal is to move again, so every seat has moved equally often.
-    fn value(
-        &mut self,
-        rounds: u8,
-        mut alpha: Score,
-        mut beta: Score,
-    ) -> Result<Score, OutOfNodes> {
-        self.nodes = self.nodes.saturating_add(1);
-        if self.nodes > self.budget {
-            return Err(OutOfNodes);
-        }
+    fn value(&mut self, rounds: u8, alpha: Score, beta: Score) -> Result<Score, OutOfNodes> {
+        self.spend()?;
         let position = &self.position;
         if position.deal_is_over() || (rounds == 0 && position.to_move() == 0) {
             return Ok(position.score());
         }
+        let seat = position.to_move();
         let maximizing = position.is_mine();
-        let candidates = if maximizing {
-            let hand = position.hand();
-            Candidates::new(position.table(), hand, ClassSet::of_cards(hand))
-        } else {
-            let classes = position.candidate_classes(position.to_move());
-            Candidates::new(position.table(), position.pool(), classes)
-        };
-        let guessing = !maximizing && !position.is_last_deal();
         let rounds_after = rounds.saturating_sub(maximizing as u8);
-        let mut best = if maximizing { Score::MIN } else { Score::MAX };
+        let next = (seat + 1) % position.players();
+        // Every move from here reaches a leaf, valued without playing it.
+        let frontier = !position.last_move_of_game()
+            && (position.moves_left() == 1 || (rounds_after == 0 && next == 0));
+        // An opponent whose hand is all the cards it may hold (two players, last deal).
+        let known = !maximizing && {
+            let classes = position.candidate_classes(seat);
+            let cards = classes
+                .iter()
+                .fold(CardSet::EMPTY, |cards, class| cards | class.cards());
+            let cards = position.pool() & cards;
+            position.hand_size(seat) >= cards.len()
+        };
+        match (maximizing, frontier) {
+            (true, true) => self.best_leaf(),
+            (true, false) => self.max_node(rounds_after, alpha, beta),
+            (false, false) if known => self.min_node(rounds_after, alpha, beta),
+            (false, _) => self.chance(rounds_after, frontier),
+        }
+    }
+
+    /// The searching seat's best move, every one of them leading to a leaf (one node per
+    /// class).
+    fn best_leaf(&mut self) -> Result<Score, OutOfNodes> {
+        let Search {
+            position,
+            budget,
+            nodes,
+        } = self;
+        let hand = position.hand();
+        let mut gain = 0;
+        for class in ClassSet::of_cards(hand).iter() {
+            spend(nodes, *budget)?;
+            if let Some(card) = (hand & class.cards()).first() {
+                gain = gain.max(best_gain(position, card));
+            }
+        }
+        let me = position.to_move();
+        Ok(Score(position.score().0 + position.effect(me, gain)))
+    }
+
+    /// The searching seat's node: the best of its moves, by alpha-beta.
+    fn max_node(&mut self, rounds: u8, mut alpha: Score, beta: Score) -> Result<Score, OutOfNodes> {
+        let hand = self.position.hand();
+        let candidates = Candidates::new(self.position.table(), hand, ClassSet::of_cards(hand));
+        let mut best = Score::MIN;
+        for &(_, candidate) in candidates.moves() {
+            let undo = self.position.play(candidate, ClassSet::EMPTY);
+            let result = self.value(rounds, alpha, beta);
+            self.position.undo(undo);
+            let score = result?;
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// An opponent's node when its hand is known: the worst of its moves for the searching
+    /// seat, by alpha-beta.
+    fn min_node(&mut self, rounds: u8, alpha: Score, mut beta: Score) -> Result<Score, OutOfNodes> {
+        let position = &self.position;
+        let classes = position.candidate_classes(position.to_move());
+        let candidates = Candidates::new(position.table(), position.pool(), classes);
+        let guessing = !position.is_last_deal();
+        let mut best = Score::MAX;
         for &(_, candidate) in candidates.moves() {
             let outclassed = if guessing {
                 candidates.outclassing(candidate)
@@ -135,20 +202,178 @@ impl Search {
                 ClassSet::EMPTY
             };
             let undo = self.position.play(candidate, outclassed);
-            let result = self.value(rounds_after, alpha, beta);
+            let result = self.value(rounds, alpha, beta);
             self.position.undo(undo);
             let score = result?;
-            if maximizing {
-                best = best.max(score);
-                alpha = alpha.max(score);
-            } else {
-                best = best.min(score);
-                beta = beta.min(score);
-            }
+            best = best.min(score);
+            beta = beta.min(score);
             if alpha >= beta {
                 break;
             }
         }
         Ok(best)
+    }
+
+    /// An opponent's node, as an expectation over its hand.
+    ///
+    /// Each class it may play gets the value of its best move for that class (the lowest
+    /// for the searching seat). The opponent is assumed to hold a random hand of its size
+    /// from the unseen cards of the classes it may hold, and to play the best class it
+    /// holds: with the classes sorted best first, class `i` is played when the hand holds
+    /// none of the classes before it but holds it. For a hand of `h` cards out of `m`, the
+    /// chance of holding none of `k` given cards is C(m − k, h) / C(m, h) exactly.
+    ///
+    /// When every move leads to a leaf (`frontier`), a class's best move is found from the
+    /// captures nothing more fits beside, without playing them.
+    fn chance(&mut self, rounds: u8, frontier: bool) -> Result<Score, OutOfNodes> {
+        let position = &self.position;
+        let seat = position.to_move();
+        let classes = position.candidate_classes(seat);
+        let pool = position.pool();
+        let hand = position.hand_size(seat);
+        let mut best = [Score::MAX; CardClass::COUNT];
+        if frontier {
+            let base = position.score().0;
+            for class in classes.iter() {
+                spend(&mut self.nodes, self.budget)?;
+                if let Some(card) = (pool & class.cards()).first() {
+                    let gain = best_gain(position, card);
+                    best[class.index()] = Score(base + position.effect(seat, gain));
+                }
+            }
+        } else {
+            let candidates = Candidates::new(position.table(), pool, classes);
+            let guessing = !position.is_last_deal();
+            for &(_, candidate) in candidates.moves() {
+                let class = CardClass::of(candidate.card).index();
+                let outclassed = if guessing {
+                    candidates.outclassing(candidate)
+                } else {
+                    ClassSet::EMPTY
+                };
+                let undo = self.position.play(candidate, outclassed);
+                // Only a move better for the opponent than its class's best so far matters.
+                let result = self.value(rounds, Score::MIN, best[class]);
+                self.position.undo(undo);
+                best[class] = best[class].min(result?);
+            }
+        }
+        Ok(expectation(&best, pool, hand))
+    }
+}
+
+/// Spends one of `nodes` against `budget`.
+fn spend(nodes: &mut u32, budget: u32) -> Result<(), OutOfNodes> {
+    *nodes = nodes.saturating_add(1);
+    if *nodes > budget {
+        Err(OutOfNodes)
+    } else {
+        Ok(())
+    }
+}
+
+/// One in the fixed-point chances of [`expectation`].
+const ONE: u64 = 1 << 24;
+
+/// The value of an opponent's node from the best value of each class for it (`Score::MAX`
+/// for a class it cannot play), its `hand` size, and the `pool` its cards come from.
+fn expectation(best: &[Score; CardClass::COUNT], pool: CardSet, hand: usize) -> Score {
+    let mut order: ArrayVec<(Score, usize), { CardClass::COUNT }> = ArrayVec::new();
+    let mut total = 0;
+    for class in CardClass::all() {
+        let score = best[class.index()];
+        if score < Score::MAX {
+            let count = (pool & class.cards()).len();
+            total += count;
+            order.push((score, count));
+        }
+    }
+    order.sort_unstable_by_key(|&(score, _)| score);
+    let mut sum = 0i64;
+    let mut taken = 0;
+    let mut none_before = ONE;
+    for &(score, count) in &order {
+        taken += count;
+        let none_after = none_held(total, taken, hand);
+        sum += (none_before - none_after) as i64 * score.0 as i64;
+        none_before = none_after;
+    }
+    match (ONE - none_before) as i64 {
+        0 => order.first().map_or(Score::MAX, |&(score, _)| score),
+        held => Score(sum.div_euclid(held) as i32),
+    }
+}
+
+/// C(pool − taken, hand) / C(pool, hand) in units of [`ONE`]: the chance that `hand` cards
+/// drawn from `pool` include none of `taken` given ones.
+fn none_held(pool: usize, taken: usize, hand: usize) -> u64 {
+    let mut chance = ONE;
+    for drawn in 0..hand {
+        if pool < taken + drawn + 1 {
+            return 0;
+        }
+        chance = chance * (pool - taken - drawn) as u64 / (pool - drawn) as u64;
+    }
+    chance
+}
+
+/// The most that playing `card` can raise its player's [`Score::estimate`]. The gain grows
+/// with the capture, so each capture shape (cards per rank) needs only its best suits: every
+/// free card, and of each rank the cards with the most points.
+fn best_gain(position: &Position, card: Card) -> i32 {
+    let table = position.table();
+    if !can_capture(table, card) {
+        return 0;
+    }
+    let mut best = 0;
+    let _ = try_for_each_legal_shape::<()>(table, card, |shape| {
+        let capture = shape.free() | shape.pick(most_points);
+        best = best.max(position.gain(card, capture));
+        ControlFlow::Continue(())
+    });
+    best
+}
+
+/// `count` of the `cards` of `rank` with the most points: 10♦ or 2♣ first.
+fn most_points(_rank: Rank, cards: CardSet, count: u8) -> CardSet {
+    let special = cards & (CardClass::TWO_OF_CLUBS.cards() | CardClass::TEN_OF_DIAMONDS.cards());
+    special
+        .iter()
+        .chain((cards - special).iter())
+        .take(count as usize)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chances_of_holding_none_are_exact_ratios_of_binomials() {
+        // C(38, 6) / C(40, 6) = 38·37·36·35·34·33 / (40·39·38·37·36·35) = 34·33 / (40·39).
+        assert_eq!(none_held(40, 2, 6), ONE * 34 * 33 / (40 * 39) - 1);
+        assert_eq!(none_held(40, 0, 6), ONE);
+        assert_eq!(
+            none_held(6, 1, 6),
+            0,
+            "a hand of the whole pool holds everything"
+        );
+        assert_eq!(none_held(10, 4, 1), ONE * 6 / 10);
+    }
+
+    #[test]
+    fn an_opponent_plays_the_best_class_it_holds() {
+        let pool: CardSet = "AH AS 5H 5S 5D 5C KH".parse().unwrap();
+        let mut best = [Score::MAX; CardClass::COUNT];
+        best[CardClass::of_rank(Rank::Ace).index()] = Score(-700);
+        best[CardClass::of_rank(Rank::Five).index()] = Score(0);
+        best[CardClass::of_rank(Rank::King).index()] = Score(70);
+        // One card from 7: an ace with chance 2/7, a five 4/7, the king 1/7: −190, less
+        // the rounding down of chances in units of 2⁻²⁴.
+        assert_eq!(expectation(&best, pool, 1), Score(-191));
+        // Two cards: an ace with chance 11/21, else surely a five: −366.7, rounded down.
+        assert_eq!(expectation(&best, pool, 2), Score(-367));
+        // The whole pool: the opponent surely holds an ace.
+        assert_eq!(expectation(&best, pool, 7), Score(-700));
     }
 }
