@@ -96,9 +96,10 @@ impl Game {
         let undealt = 52 - self.dealt as usize;
         let passes = self.players.hand_size(undealt);
         let cards = &self.deck.cards()[self.dealt as usize..][..passes * players];
-        for (position, &card) in cards.iter().enumerate() {
-            let seat = position % players;
-            self.hands[seat] = self.hands[seat].with(card);
+        for pass in cards.chunks_exact(players) {
+            for (hand, &card) in self.hands.iter_mut().zip(pass) {
+                *hand = hand.with(card);
+            }
         }
         self.dealt += (passes * players) as u8;
         self.deals += 1;
@@ -224,7 +225,12 @@ impl Game {
         let players = self.players.get();
         let mut new_deal = false;
         if self.hands[..players].iter().any(|hand| !hand.is_empty()) {
-            self.to_move = ((seat + 1) % players) as u8;
+            // Not `% players`: a division costs more than the rest of the move.
+            self.to_move = if seat + 1 == players {
+                0
+            } else {
+                seat as u8 + 1
+            };
         } else if self.undealt() > 0 {
             self.deal();
             new_deal = true;

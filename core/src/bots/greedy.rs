@@ -5,7 +5,7 @@ use core::cmp::Ordering;
 use core::ops::ControlFlow;
 
 use crate::bots::Bot;
-use crate::capture::{reachable_sums, target_sum, try_for_each_legal_shape, CaptureShape};
+use crate::capture::{capturing_cards, try_for_each_unextendable_shape, CaptureShape};
 use crate::moves::Move;
 use crate::pcg32::{below, Pcg32};
 use crate::view::PlayerView;
@@ -35,13 +35,50 @@ pub struct GreedyKey {
 /// Bit offsets of parts 1–8 in `GreedyKey::head`, and the biases that make them unsigned.
 const TABLA: u32 = 29;
 const POINTS: u32 = 23;
-const POINTS_BIAS: i32 = 8;
+const POINTS_BIAS: u64 = 8;
 const COUNT: u32 = 17;
 const TEN_OF_DIAMONDS: u32 = 15;
 const TWO_OF_CLUBS: u32 = 13;
 const ACES: u32 = 10;
 const LOWNESS: u32 = 6;
 const PLAYED: u32 = 0;
+
+/// Parts 2 and 4–6 add up over the cards that go to the pile (the played card among them)
+/// for a capture, and are their negation for a discard, which sends only the played card
+/// away. So a head is the biases, plus the played card's own parts 7–8, plus or minus each
+/// card's share.
+const BIASES: u64 = POINTS_BIAS << POINTS | 1 << TEN_OF_DIAMONDS | 1 << TWO_OF_CLUBS | 1 << ACES;
+
+/// Per card: its share of parts 2 and 4–6 when it goes to a pile, and its parts 7 and 8
+/// when played.
+const SHARES: [CardShares; 52] = {
+    let mut table = [CardShares {
+        to_pile: 0,
+        as_played: 0,
+    }; 52];
+    let mut index = 0;
+    while index < 52 {
+        if let Some(card) = Card::from_index(index as u8) {
+            table[index] = CardShares {
+                to_pile: (card.points() as u64) << POINTS
+                    | ((index == TEN_D.index() as usize) as u64) << TEN_OF_DIAMONDS
+                    | ((index == TWO_C.index() as usize) as u64) << TWO_OF_CLUBS
+                    | ((card.rank() as u8 == Rank::Ace as u8) as u64) << ACES,
+                as_played: (14 - card.capture_value() as u64) << LOWNESS
+                    | (card.rank().index() as u64 * 4 + suit_order(card.suit())) << PLAYED,
+            };
+        }
+        index += 1;
+    }
+    table
+};
+
+/// One card's contributions to a key's head.
+#[derive(Clone, Copy)]
+struct CardShares {
+    to_pile: u64,
+    as_played: u64,
+}
 
 const TEN_D: Card = Card::new(Rank::Ten, Suit::Diamonds);
 const TWO_C: Card = Card::new(Rank::Two, Suit::Clubs);
@@ -64,39 +101,35 @@ const fn in_original_order(cards: CardSet) -> u64 {
     (bits & LOW) << 3 | (bits & LOW << 1) << 1 | (bits & LOW << 2) >> 2 | (bits & LOW << 3) >> 2
 }
 
-/// 1 when `card` goes to a pile with this move, −1 when it is discarded, else 0.
-const fn fate(card: Card, played: Card, capture: CardSet) -> i32 {
-    match (capture.is_empty(), played.index() == card.index()) {
-        (false, true) => 1,
-        (false, false) => capture.contains(card) as i32,
-        (true, true) => -1,
-        (true, false) => 0,
-    }
-}
-
 impl GreedyKey {
     /// The key of playing `played` and taking `capture` from `table`.
     pub const fn new(table: CardSet, played: Card, capture: CardSet) -> GreedyKey {
-        let taken = !capture.is_empty();
-        let tabla = taken && capture.bits() == table.bits();
-        let points = if taken {
-            capture.points() as i32 + played.points() as i32
+        if capture.is_empty() {
+            GreedyKey::of_discard(played)
         } else {
-            -(played.points() as i32)
-        };
-        let aces = if taken {
-            capture.with(played).rank_count(Rank::Ace) as i32
-        } else {
-            -((played.rank() as u8 == Rank::Ace as u8) as i32)
-        };
-        let head = (tabla as u64) << TABLA
-            | ((points + POINTS_BIAS) as u64) << POINTS
-            | (capture.len() as u64) << COUNT
-            | ((fate(TEN_D, played, capture) + 1) as u64) << TEN_OF_DIAMONDS
-            | ((fate(TWO_C, played, capture) + 1) as u64) << TWO_OF_CLUBS
-            | ((aces + 1) as u64) << ACES
-            | (14 - played.capture_value() as u64) << LOWNESS
-            | (played.rank().index() as u64 * 4 + suit_order(played.suit())) << PLAYED;
+            GreedyKey::of_capture(table, played, capture)
+        }
+    }
+
+    /// The key of playing `played` and taking nothing.
+    const fn of_discard(played: Card) -> GreedyKey {
+        let shares = SHARES[played.index() as usize];
+        GreedyKey {
+            head: BIASES + shares.as_played - shares.to_pile,
+            captured: 0,
+        }
+    }
+
+    /// The key of playing `played` and taking `capture`, which is not empty, from `table`.
+    const fn of_capture(table: CardSet, played: Card, capture: CardSet) -> GreedyKey {
+        let shares = SHARES[played.index() as usize];
+        let tabla = (capture.bits() == table.bits()) as u64;
+        let mut head = BIASES + shares.as_played + shares.to_pile + (tabla << TABLA);
+        let mut rest = capture.bits();
+        while rest != 0 {
+            head += SHARES[rest.trailing_zeros() as usize].to_pile + (1 << COUNT);
+            rest &= rest - 1;
+        }
         GreedyKey {
             head,
             captured: in_original_order(capture),
@@ -108,7 +141,7 @@ impl GreedyKey {
         let field = |shift: u32, width: u32| ((self.head >> shift) & ((1 << width) - 1)) as i32;
         [
             field(TABLA, 1),
-            field(POINTS, 6) - POINTS_BIAS,
+            field(POINTS, 6) - POINTS_BIAS as i32,
             field(COUNT, 6),
             field(TEN_OF_DIAMONDS, 2) - 1,
             field(TWO_OF_CLUBS, 2) - 1,
@@ -135,52 +168,55 @@ impl PartialOrd for GreedyKey {
 ///
 /// Every part of the key but the card's own grows with the capture, and for a given rank
 /// shape the best suits are each rank's most valuable cards, then the highest suits. So
-/// only one capture per shape (`best_of_shape`) and the discards need a key.
+/// only the shapes nothing fits beside need a key, one capture each (`best_of_shape`).
+/// The cards of a rank take the same captures, and on any capture the same preference
+/// picks the best of them to play. Any capture beats every discard (it scores at least 0
+/// and takes a card; a discard scores at most 0), so discards count only when no card can
+/// capture.
 pub fn best_greedy_move(hand: CardSet, table: CardSet) -> Option<Move> {
-    // The best discard first: its key does not depend on the table.
-    let mut best: Option<(GreedyKey, Move)> = hand
-        .iter()
-        .map(|card| (DISCARD_KEYS[card.index() as usize], Move::discard(card)))
-        .max_by_key(|(key, _)| *key);
-    let mut consider = |card: Card, capture: CardSet| {
-        let key = GreedyKey::new(table, card, capture);
+    let mut best: Option<(GreedyKey, Move)> = None;
+    let keep_better = |best: &mut Option<(GreedyKey, Move)>, key: GreedyKey, chosen: Move| {
         if best.is_none_or(|(best_key, _)| key > best_key) {
-            best = Some((key, Move::new(card, capture)));
+            *best = Some((key, chosen));
         }
     };
-    let reachable = reachable_sums(table);
-    let mut ranks = hand.bits();
-    while let Some(first) = CardSet::from_bits(ranks).and_then(CardSet::first) {
-        let cards = hand.rank_cards(first.rank());
-        ranks &= !cards.bits();
-        if reachable & 1 << target_sum(first) == 0 {
+    let mut capturing = hand & capturing_cards(table);
+    while let Some(any) = capturing.first() {
+        let rank = any.rank();
+        capturing -= capturing.rank_cards(rank);
+        let Some(card) = best_cards(rank, hand, 1).first() else {
             continue;
-        }
-        let _ = try_for_each_legal_shape::<()>(table, first, |shape| {
+        };
+        // Never ∅: the card takes something, so every shape nothing fits beside does.
+        let _ = try_for_each_unextendable_shape::<()>(table, card, |shape| {
             let capture = best_of_shape(shape);
-            if !capture.is_empty() {
-                for card in cards {
-                    consider(card, capture);
-                }
-            }
+            let key = GreedyKey::of_capture(table, card, capture);
+            keep_better(&mut best, key, Move::new(card, capture));
             ControlFlow::Continue(())
         });
+    }
+    if best.is_none() {
+        for card in hand {
+            keep_better(&mut best, GreedyKey::of_discard(card), Move::discard(card));
+        }
     }
     best.map(|(_, chosen)| chosen)
 }
 
 /// The greedy player's best capture of a shape: every free card, and of each rank the
-/// cards with the most points, then the highest suits (10♦ first among tens, then
-/// clubs, diamonds, spades, hearts).
+/// [`best_cards`].
 fn best_of_shape(shape: &CaptureShape<'_>) -> CardSet {
-    shape.free()
-        | shape.pick(|rank, available, count| {
-            let table = if rank == Rank::Ten { &TOP_TENS } else { &TOP };
-            let shift = 4 * rank.index() as u32;
-            let nibble = (available.bits() >> shift) & 0xF;
-            let top = table[nibble as usize][count as usize] as u64;
-            CardSet::from_bits(top << shift).unwrap_or_default()
-        })
+    shape.free() | shape.pick(best_cards)
+}
+
+/// The `count` best of the `cards` of `rank`: those with the most points, then the highest
+/// suits (10♦ first among tens, then clubs, diamonds, spades, hearts).
+fn best_cards(rank: Rank, cards: CardSet, count: u8) -> CardSet {
+    let table = if rank == Rank::Ten { &TOP_TENS } else { &TOP };
+    let shift = 4 * rank.index() as u32;
+    let nibble = (cards.bits() >> shift) & 0xF;
+    let top = table[nibble as usize][count as usize] as u64;
+    CardSet::from_bits(top << shift).unwrap_or_default()
 }
 
 /// `TOP[cards][k]`: the best `k` of a rank's cards (a nibble, bits C D H S), preferring
@@ -209,22 +245,6 @@ const fn top_cards(preference: [u8; 4]) -> [[u8; 5]; 16] {
     }
     table
 }
-
-/// Every card's key as a discard.
-const DISCARD_KEYS: [GreedyKey; 52] = {
-    let mut keys = [GreedyKey {
-        head: 0,
-        captured: 0,
-    }; 52];
-    let mut index = 0;
-    while index < 52 {
-        if let Some(card) = Card::from_index(index as u8) {
-            keys[index] = GreedyKey::new(CardSet::EMPTY, card, CardSet::EMPTY);
-        }
-        index += 1;
-    }
-    keys
-};
 
 /// The hand cards that would make the same move as `card`: its [`CardClass`] (its rank,
 /// except that 2♣ and 10♦, worth more points, each stand alone).
@@ -257,5 +277,42 @@ impl Bot for GreedyBot {
         let pick = below(&mut self.rng, choices.len().max(1) as u32) as usize;
         let card = choices.iter().nth(pick).unwrap_or(best.card);
         Move::new(card, best.capture)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::moves::for_each_move;
+
+    fn cards(indices: std::collections::BTreeSet<u8>) -> CardSet {
+        indices.into_iter().filter_map(Card::from_index).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// Tables dense in low ranks and aces, where groups share ranks and a rank has
+        /// several shapes that nothing fits beside.
+        #[test]
+        fn the_best_move_on_crowded_tables_is_the_maximum_over_every_move(
+            hand in proptest::collection::btree_set(0u8..52, 1..=6),
+            table in proptest::collection::btree_set(0u8..28, 0..=12),
+        ) {
+            let (hand, table) = (cards(hand), cards(table));
+            let table = table - hand;
+            let mut best: Option<(GreedyKey, Move)> = None;
+            for_each_move(hand, table, |candidate| {
+                let key = GreedyKey::new(table, candidate.card, candidate.capture);
+                if best.is_none_or(|(best_key, _)| key > best_key) {
+                    best = Some((key, candidate));
+                }
+            });
+            prop_assert_eq!(best_greedy_move(hand, table), best.map(|(_, chosen)| chosen));
+        }
     }
 }

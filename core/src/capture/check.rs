@@ -59,7 +59,8 @@ pub fn check_capture(table: CardSet, played: Card, capture: CardSet) -> Result<(
 /// (or none: only cards worth the target), which the sum alone shows.
 fn splits_into_groups(cards: RankCounts, target: u8) -> bool {
     let (sum, aces) = (cards.low_sum(), cards.count(crate::Rank::Ace));
-    if sum == 0 || sum == target as u32 || (aces > 0 && sum + 10 == target as u32) {
+    // `|`, not `||`: one branch, almost always taken.
+    if (sum == 0) | (sum == target as u32) | ((aces > 0) & (sum + 10 == target as u32)) {
         return true;
     }
     let mut patterns = Patterns::new();

@@ -2,6 +2,7 @@
 
 use core::ops::ControlFlow;
 
+use super::rank_counts::VALUES;
 use super::target::{target_sum, TableLayout};
 use crate::{Card, CardSet, Rank};
 
@@ -32,24 +33,40 @@ pub fn can_capture(table: CardSet, played: Card) -> bool {
     reachable_sums(table) & 1 << target_sum(played) != 0
 }
 
+/// Every card that can capture something on `table`: those whose target sum
+/// [`reachable_sums`] has. Free of branches, so that a search skips the others without a
+/// guess per rank.
+pub fn capturing_cards(table: CardSet) -> CardSet {
+    let sums = reachable_sums(table) as u64;
+    // One bit per rank index whose target is reachable: 2–10 aim at their value, the ace
+    // at 11, and J, Q, K at 12, 13, 14.
+    let ranks = (sums >> 11) & 1 | (sums >> 1) & 0x3FE | (sums >> 2) & 0x1C00;
+    // Each rank's bit moved to the lowest bit of its nibble, then the nibble filled.
+    let mut spread = (ranks | ranks << 24) & 0x0000_00FF_0000_00FF;
+    spread = (spread | spread << 12) & 0x000F_000F_000F_000F;
+    spread = (spread | spread << 6) & 0x0303_0303_0303_0303;
+    spread = (spread | spread << 3) & 0x1111_1111_1111_1111;
+    CardSet::from_bits(spread * 0xF).unwrap_or_default()
+}
+
 /// Bit `s` is set when some non-empty set of `table` cards sums to `s` (2 ≤ s ≤ 14; aces
-/// 1 or 11): the played cards with target `s` can capture. One pass over the ranks, so
+/// 1 or 11): the played cards with target `s` can capture. One pass over the cards, so
 /// searches can skip the cards that take nothing.
 pub fn reachable_sums(table: CardSet) -> u16 {
     const WITHIN_MAX: u32 = (1 << 15) - 1;
     let mut sums: u32 = 1;
-    for _ in 0..table.rank_count(Rank::Ace) {
-        sums = (sums | sums << 1 | sums << 11) & WITHIN_MAX;
-    }
-    // The other ranks present, by their nibbles.
-    let mut rest = table.bits() & !0xF;
+    let mut rest = table.bits();
     while rest != 0 {
-        let shift = rest.trailing_zeros() & !3;
-        let value = Rank::ALL[shift as usize / 4].capture_value();
-        for _ in 0..((rest >> shift) & 0xF).count_ones() {
-            sums = (sums | sums << value) & WITHIN_MAX;
-        }
-        rest &= !(0xF << shift);
+        let rank = rest.trailing_zeros() as usize / 4;
+        let value = VALUES[rank];
+        // An ace adds 1 or 11; any other card its value (twice over).
+        let high = if rank == Rank::Ace as usize {
+            11
+        } else {
+            value
+        };
+        sums = (sums | sums << value | sums << high) & WITHIN_MAX;
+        rest &= rest - 1;
     }
     // The empty set's 0 is no capture.
     (sums & !1) as u16

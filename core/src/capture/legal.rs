@@ -93,16 +93,26 @@ fn for_each_shape<B>(
     let limit = layout.limit();
     let mut patterns = Patterns::new();
     find_patterns(limit, layout.target, &mut patterns);
-    if !shares_ranks(&patterns) {
+    for_each_shape_of(&patterns, limit, slots, report)
+}
+
+/// [`for_each_shape`] once the patterns are known.
+fn for_each_shape_of<B>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    slots: Option<&mut [u64]>,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if !shares_ranks(patterns) {
         // Each rank belongs to one pattern at most, so every family has its own shape.
-        return for_each_family(&patterns, limit, report);
+        return for_each_family(patterns, limit, report);
     }
     match slots {
-        Some(slots) => for_each_distinct_shape(&patterns, limit, slots, report),
+        Some(slots) => for_each_distinct_shape(patterns, limit, slots, report),
         None if limit.total() <= 6 => {
-            for_each_distinct_shape(&patterns, limit, &mut [0; 64], report)
+            for_each_distinct_shape(patterns, limit, &mut [0; 64], report)
         }
-        None => for_each_distinct_shape(&patterns, limit, &mut [0; DEFAULT_SLOTS], report),
+        None => for_each_distinct_shape(patterns, limit, &mut [0; DEFAULT_SLOTS], report),
     }
 }
 
@@ -156,6 +166,48 @@ pub fn try_for_each_legal_shape<B>(
             counts,
             layout: &layout,
         })
+    })
+}
+
+/// Calls `visit` once for every legal capture shape of `played` on `table` beside which no
+/// further group fits, until it breaks. Every maximal shape (one that no other legal shape
+/// contains) is among them, so a measure that grows with the capture peaks on one of them.
+/// There is usually just one, where [`try_for_each_legal_shape`] would give every subshape.
+pub fn try_for_each_unextendable_shape<B>(
+    table: CardSet,
+    played: Card,
+    mut visit: impl FnMut(&CaptureShape<'_>) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let layout = TableLayout::new(table, target_sum(played));
+    let limit = layout.limit();
+    let mut patterns = Patterns::new();
+    find_patterns(limit, layout.target, &mut patterns);
+    let mut visit_counts = |counts| {
+        visit(&CaptureShape {
+            counts,
+            layout: &layout,
+        })
+    };
+    if !shares_ranks(&patterns) {
+        // Each pattern has its ranks to itself, so each is taken as often as it fits, and
+        // that one shape contains every other.
+        let mut shape = RankCounts::ZERO;
+        for pattern in &patterns {
+            while shape.plus(*pattern).fits_within(limit) {
+                shape = shape.plus(*pattern);
+            }
+        }
+        return visit_counts(shape);
+    }
+    for_each_shape_of(&patterns, limit, None, &mut |shape| {
+        let extendable = patterns
+            .iter()
+            .any(|pattern| shape.plus(*pattern).fits_within(limit));
+        if extendable {
+            ControlFlow::Continue(())
+        } else {
+            visit_counts(shape)
+        }
     })
 }
 

@@ -10,6 +10,8 @@
 //! - [`legal_capture_count`]: how many there are, without listing them;
 //! - [`try_for_each_legal_shape`]: the captures grouped by rank counts, suits unchosen, for
 //!   searches that only care about the best suits of each shape;
+//! - [`try_for_each_unextendable_shape`]: the few shapes nothing more fits beside, for
+//!   searches after the capture that is best by a measure growing with the capture;
 //! - [`check_capture`]: whether one given capture is legal, and [`CaptureError`] why not.
 //!
 //! Only ranks decide sums, so the search works on how many cards of each rank a capture
@@ -26,12 +28,13 @@ mod target;
 
 pub use check::{check_capture, CaptureError};
 pub use groups::{
-    can_capture, for_each_capturable_group, reachable_sums, try_for_each_capturable_group,
+    can_capture, capturing_cards, for_each_capturable_group, reachable_sums,
+    try_for_each_capturable_group,
 };
 pub use legal::{
     for_each_legal_capture, legal_capture_count, try_for_each_legal_capture,
-    try_for_each_legal_capture_in, try_for_each_legal_shape, CaptureArena, CaptureShape,
-    DEFAULT_SLOTS,
+    try_for_each_legal_capture_in, try_for_each_legal_shape, try_for_each_unextendable_shape,
+    CaptureArena, CaptureShape, DEFAULT_SLOTS,
 };
 pub use target::target_sum;
 

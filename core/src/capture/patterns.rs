@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::rank_counts::RankCounts;
+use super::rank_counts::{RankCounts, VALUES};
 use crate::Rank;
 
 /// The most rank patterns any target can have on any table (checked by a test).
@@ -18,56 +18,43 @@ pub(crate) type Patterns = ArrayVec<RankCounts, { MAX_PATTERNS + 1 }>;
 pub(crate) fn find_patterns(limit: RankCounts, target: u8, found: &mut Patterns) {
     found.clear();
     let aces = limit.count(Rank::Ace);
-    // The most the aces can add: one counted 11, the others 1.
-    let aces_reach = if aces == 0 { 0 } else { 10 + aces as u32 };
-    // The non-ace ranks present, highest first, with what they and all below can reach.
+    // Which sums the aces can make (bit s for sum s): k aces make k, or k + 10 with one
+    // counted 11.
+    let mut sums: u32 = 1;
+    for _ in 0..aces {
+        sums = (sums | sums << 1 | sums << 11) & WITHIN_TARGETS;
+    }
+    // The non-ace ranks present, lowest first, each with the sums that the ranks below it
+    // and the aces can make, so that the walk only enters branches that end in a pattern.
     let mut ranks: ArrayVec<RankSlot, 12> = ArrayVec::new();
     let mut rest = limit.bits() & !0xF;
     while rest != 0 {
-        let shift = (63 - rest.leading_zeros()) & !3;
-        ranks.push(RankSlot {
+        let shift = rest.trailing_zeros() & !3;
+        let slot = RankSlot {
             one: RankCounts::from_bits(1 << shift),
             value: VALUES[shift as usize / 4],
             count: ((rest >> shift) & 0xF) as u8,
-            reach: 0,
-        });
+            sums_below: sums,
+        };
+        for _ in 0..slot.count {
+            sums = (sums | sums << slot.value) & WITHIN_TARGETS;
+        }
+        ranks.push(slot);
         rest &= !(0xF << shift);
     }
-    // Which sums the cards can make at all (bit s for sum s); most small tables cannot
-    // reach the target, and then there is nothing to walk.
-    let mut sums: u32 = 1;
-    for _ in 0..aces {
-        sums |= sums << 1 | sums << 11;
-    }
-    let mut reach = aces_reach;
-    for slot in ranks.iter_mut().rev() {
-        reach += slot.value as u32 * slot.count as u32;
-        slot.reach = reach;
-        for _ in 0..slot.count {
-            sums |= sums << slot.value;
-        }
-    }
+    // Most small tables cannot reach the target, and then there is nothing to walk.
     if sums & 1 << target == 0 {
         return;
     }
     let walk = Walk {
         ranks: &ranks,
         aces,
-        aces_reach,
     };
-    walk.extend(0, target, RankCounts::ZERO, found);
+    walk.extend(ranks.len(), target, RankCounts::ZERO, found);
 }
 
-/// Capture values by rank index.
-const VALUES: [u8; 13] = {
-    let mut values = [0; 13];
-    let mut index = 0;
-    while index < 13 {
-        values[index] = Rank::ALL[index].capture_value();
-        index += 1;
-    }
-    values
-};
+/// The sums a group can need: 0 to 14 (the king).
+const WITHIN_TARGETS: u32 = (1 << 15) - 1;
 
 /// A rank the table has, for the walk.
 struct RankSlot {
@@ -75,28 +62,21 @@ struct RankSlot {
     one: RankCounts,
     value: u8,
     count: u8,
-    /// The largest sum this rank and all lower ones (aces included) can make.
-    reach: u32,
+    /// The sums (bit s for sum s) that the lower ranks and the aces can make.
+    sums_below: u32,
 }
 
 struct Walk<'r> {
     ranks: &'r [RankSlot],
     aces: u8,
-    aces_reach: u32,
 }
 
 impl Walk<'_> {
-    /// Patterns that add ranks from `ranks[index..]`, then aces, to `chosen`, lacking `need`.
-    fn extend(&self, index: usize, need: u8, chosen: RankCounts, found: &mut Patterns) {
-        if need == 0 {
-            // Never full: MAX_PATTERNS bounds every case (see the tests).
-            let _ = found.try_push(chosen);
-            return;
-        }
-        let Some(slot) = self.ranks.get(index) else {
-            if need as u32 > self.aces_reach {
-                return;
-            }
+    /// Patterns that add ranks from `ranks[..below]`, highest first, then aces, to `chosen`,
+    /// lacking `need` (not 0), which those ranks can make.
+    fn extend(&self, below: usize, need: u8, chosen: RankCounts, found: &mut Patterns) {
+        // Pushes never fail: MAX_PATTERNS bounds every case (see the tests).
+        let Some(slot) = below.checked_sub(1).and_then(|index| self.ranks.get(index)) else {
             // `need` aces counted 1, or one counted 11 and the rest 1.
             for aces in [need, need.wrapping_sub(10)] {
                 if (1..=self.aces).contains(&aces) {
@@ -105,14 +85,17 @@ impl Walk<'_> {
             }
             return;
         };
-        if need as u32 > slot.reach {
-            return;
-        }
         let (mut need, mut chosen) = (need, chosen);
         for _ in 0..=slot.count {
-            self.extend(index + 1, need, chosen, found);
+            if need == 0 {
+                let _ = found.try_push(chosen);
+                return;
+            }
+            if slot.sums_below & 1 << need != 0 {
+                self.extend(below - 1, need, chosen, found);
+            }
             if slot.value > need {
-                break;
+                return;
             }
             need -= slot.value;
             chosen = chosen.plus(slot.one);

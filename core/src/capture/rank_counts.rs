@@ -5,6 +5,18 @@ use crate::{CardSet, Rank};
 const LOW_NIBBLE_BITS: u64 = 0x0001_1111_1111_1111;
 const GUARD_BITS: u64 = LOW_NIBBLE_BITS * 8;
 
+/// Capture values by rank index, the ace counted 1: a lookup, where [`Rank::capture_value`]
+/// is a branch.
+pub(crate) const VALUES: [u8; 13] = {
+    let mut values = [0; 13];
+    let mut index = 0;
+    while index < 13 {
+        values[index] = Rank::ALL[index].capture_value();
+        index += 1;
+    }
+    values
+};
+
 /// A count (0..=4) for each rank, one nibble per rank in [`CardSet`]'s layout (ace lowest),
 /// so sums decide from counts alone and suits come back only when captures are listed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -50,13 +62,10 @@ impl RankCounts {
     pub const fn low_sum(self) -> u32 {
         let mut sum = 0;
         let mut rest = self.0;
-        let mut rank = 0;
         while rest != 0 {
-            if let Some(rank) = Rank::from_index(rank) {
-                sum += (rest & 0xF) as u32 * rank.capture_value() as u32;
-            }
-            rest >>= 4;
-            rank += 1;
+            let shift = rest.trailing_zeros() & !3;
+            sum += ((rest >> shift) & 0xF) as u32 * VALUES[shift as usize / 4] as u32;
+            rest &= !(0xF << shift);
         }
         sum
     }

@@ -1,6 +1,6 @@
 //! What a played card can take: its target sum, and the table cards that can reach it.
 
-use super::rank_counts::RankCounts;
+use super::rank_counts::{RankCounts, VALUES};
 use crate::{Card, CardSet, Rank};
 
 /// The sum a capturing group must reach for `played`.
@@ -8,9 +8,9 @@ use crate::{Card, CardSet, Rank};
 /// An ace captures groups summing to 1 or 11; a group summing to 1 is a lone ace, which also
 /// sums to 11 (ace high), so 11 alone decides. Table aces stay free to count 1 or 11.
 pub const fn target_sum(played: Card) -> u8 {
-    match played.rank() {
-        Rank::Ace => 11,
-        rank => rank.capture_value(),
+    match VALUES[played.index() as usize / 4] {
+        1 => 11,
+        value => value,
     }
 }
 

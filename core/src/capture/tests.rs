@@ -217,6 +217,56 @@ proptest! {
     }
 }
 
+/// A shape as its count per rank.
+type Counts = [u8; 13];
+
+fn counts_of(shape: &CaptureShape<'_>) -> Counts {
+    Rank::ALL.map(|rank| shape.count(rank))
+}
+
+/// `inner` takes no more of any rank than `outer`, and less of one.
+fn strictly_within(inner: &Counts, outer: &Counts) -> bool {
+    inner != outer && inner.iter().zip(outer).all(|(a, b)| a <= b)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn capturing_cards_are_those_that_can_capture(table in table_of(20)) {
+        let capturing = capturing_cards(table);
+        for card in CardSet::FULL {
+            prop_assert_eq!(capturing.contains(card), can_capture(table, card), "{}", card);
+        }
+    }
+
+    #[test]
+    fn unextendable_shapes_are_legal_and_hold_every_maximal_one(
+        table in crowded_table(14),
+        played in any_card(),
+    ) {
+        let played_on = table.without(played);
+        let mut legal: Vec<Counts> = Vec::new();
+        let _ = try_for_each_legal_shape::<()>(played_on, played, |shape| {
+            legal.push(counts_of(shape));
+            core::ops::ControlFlow::Continue(())
+        });
+        let mut unextendable: Vec<Counts> = Vec::new();
+        let _ = try_for_each_unextendable_shape::<()>(played_on, played, |shape| {
+            unextendable.push(counts_of(shape));
+            core::ops::ControlFlow::Continue(())
+        });
+        for shape in &unextendable {
+            prop_assert!(legal.contains(shape));
+            prop_assert_eq!(unextendable.iter().filter(|other| *other == shape).count(), 1);
+        }
+        for shape in &legal {
+            let maximal = !legal.iter().any(|other| strictly_within(shape, other));
+            prop_assert!(!maximal || unextendable.contains(shape), "{:?}", shape);
+        }
+    }
+}
+
 #[test]
 fn counts_per_rank() {
     let cards: CardSet = "AC AD 3H 3S 3C KD 10C 10D 10H 10S".parse().unwrap();

@@ -16,46 +16,56 @@ use crate::{Card, CardSet, Rank, Suit};
 pub const MAX_BRANCHING: usize = 24;
 
 /// A node's moves, best greedy key first, and the best [`Measure`] each class could reach
-/// (for guessing what an opponent lacks from the move it makes).
+/// (for guessing what an opponent lacks from the move it makes). One lives on the stack
+/// for every ply of a line, so it keeps only the moves: their keys, needed to rank them,
+/// stay in [`Ranking`], which is gone before the search goes deeper.
 #[derive(Clone, Debug)]
 pub(super) struct Candidates {
-    moves: ArrayVec<(GreedyKey, Move), MAX_BRANCHING>,
+    moves: ArrayVec<Move, MAX_BRANCHING>,
     best: [Measure; CardClass::COUNT],
+}
+
+/// The moves being ranked while a node's candidates are found, with their greedy keys.
+#[derive(Default)]
+struct Ranking {
+    moves: ArrayVec<(GreedyKey, Move), MAX_BRANCHING>,
 }
 
 impl Candidates {
     /// The moves of playing, for each of `classes`, the lowest card of `holder` in that
     /// class. Cards of a class are interchangeable, so one stands for all; captures that
     /// differ only in which cards of a class they take are kept once.
+    #[inline(never)]
     pub(super) fn new(table: CardSet, holder: CardSet, classes: ClassSet) -> Candidates {
-        let mut candidates = Candidates {
-            moves: ArrayVec::new(),
-            best: [Measure::default(); CardClass::COUNT],
-        };
+        let mut ranking = Ranking::default();
+        let mut best = [Measure::default(); CardClass::COUNT];
         // Equivalent captures need two table cards of one class; most tables have none.
         let twins = ClassSet::of_cards(table).len() < table.len();
         for class in classes.iter() {
             let Some(card) = (holder & class.cards()).first() else {
                 continue;
             };
-            let mut best = Measure::default();
+            let mut class_best = Measure::default();
             for_each_legal_capture(table, card, |capture| {
-                best = best.max(Measure::of(card, capture));
-                candidates.offer(table, card, capture, twins);
+                class_best = class_best.max(Measure::of(card, capture));
+                ranking.offer(table, card, capture, twins);
             });
-            candidates.best[class.index()] = best;
+            best[class.index()] = class_best;
         }
-        candidates
+        Candidates {
+            moves: ranking.moves.iter().map(|&(_, listed)| listed).collect(),
+            best,
+        }
     }
 
     /// The moves, best greedy key first.
-    pub(super) fn moves(&self) -> &[(GreedyKey, Move)] {
+    pub(super) fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// Moves `chosen` to the front, keeping the others' order.
     pub(super) fn promote(&mut self, chosen: Move) {
-        if let Some(index) = self.moves.iter().position(|&(_, m)| m == chosen) {
+        if let Some(index) = self.moves.iter().position(|&listed| listed == chosen) {
             self.moves[..=index].rotate_right(1);
         }
     }
@@ -72,7 +82,9 @@ impl Candidates {
         }
         better.difference(ClassSet::single(CardClass::of(made.card)))
     }
+}
 
+impl Ranking {
     /// Adds a move in greedy order unless the list is full of better ones or, when the table
     /// has `twins` (two cards of a class), an equivalent move is listed.
     fn offer(&mut self, table: CardSet, card: Card, capture: CardSet, twins: bool) {

@@ -64,7 +64,7 @@ impl Search {
             position.hand(),
             ClassSet::of_cards(position.hand()),
         );
-        let &(_, greedy) = root.moves().first()?;
+        let &greedy = root.moves().first()?;
         let mut decision = Decision {
             chosen: greedy,
             score: None,
@@ -78,7 +78,7 @@ impl Search {
             root.promote(decision.chosen);
             let mut best: Option<(Score, Move)> = None;
             let mut complete = true;
-            for &(_, candidate) in root.moves() {
+            for &candidate in root.moves() {
                 let alpha = best.map_or(Score::MIN, |(score, _)| score);
                 let undo = self.position.play(candidate, ClassSet::EMPTY);
                 let result = self.value(depth - 1, alpha, Score::MAX);
@@ -173,7 +173,7 @@ impl Search {
         let hand = self.position.hand();
         let candidates = Candidates::new(self.position.table(), hand, ClassSet::of_cards(hand));
         let mut best = Score::MIN;
-        for &(_, candidate) in candidates.moves() {
+        for &candidate in candidates.moves() {
             let undo = self.position.play(candidate, ClassSet::EMPTY);
             let result = self.value(rounds, alpha, beta);
             self.position.undo(undo);
@@ -195,7 +195,7 @@ impl Search {
         let candidates = Candidates::new(position.table(), position.pool(), classes);
         let guessing = !position.is_last_deal();
         let mut best = Score::MAX;
-        for &(_, candidate) in candidates.moves() {
+        for &candidate in candidates.moves() {
             let outclassed = if guessing {
                 candidates.outclassing(candidate)
             } else {
@@ -244,7 +244,7 @@ impl Search {
         } else {
             let candidates = Candidates::new(position.table(), pool, classes);
             let guessing = !position.is_last_deal();
-            for &(_, candidate) in candidates.moves() {
+            for &candidate in candidates.moves() {
                 let class = CardClass::of(candidate.card).index();
                 let outclassed = if guessing {
                     candidates.outclassing(candidate)
