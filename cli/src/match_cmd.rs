@@ -509,14 +509,6 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode, Failure> {
     let elapsed = start.elapsed().as_secs_f64();
     let report = MatchReport::new(&plan, &lineup, &played, args.threads, elapsed);
 
-    let mut out = output::stdout();
-    if args.json {
-        let json = serde_json::to_string(&report)
-            .map_err(|error| Failure::Runtime(format!("JSON: {error}")))?;
-        writeln!(out, "{json}")?;
-    } else {
-        write!(out, "{}", report.table())?;
-    }
-    out.flush()?;
+    output::print_report(args.json, &report, || report.table())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -80,6 +80,26 @@ fn cell(row: &[String], column: usize) -> &str {
     row.get(column).map_or("", String::as_str)
 }
 
+/// Prints a command's report on stdout: one JSON line with `json`, else the text `table`
+/// makes, and flushes.
+pub fn print_report(
+    json: bool,
+    report: &impl serde::Serialize,
+    table: impl FnOnce() -> String,
+) -> Result<(), crate::error::Failure> {
+    use std::io::Write;
+    let mut out = stdout();
+    if json {
+        let line = serde_json::to_string(report)
+            .map_err(|error| crate::error::Failure::Runtime(format!("JSON: {error}")))?;
+        writeln!(out, "{line}")?;
+    } else {
+        write!(out, "{}", table())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,5 @@
 //! `tablic review`: a recorded game judged move by move by a bot.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -227,14 +226,6 @@ pub fn run(args: &ReviewArgs) -> Result<ExitCode, Failure> {
         nodes: options.nodes,
     };
     let report = review(&recorded, options, args.seed, &spec.to_string());
-    let mut out = output::stdout();
-    if args.json {
-        let json = serde_json::to_string(&report)
-            .map_err(|error| Failure::Runtime(format!("JSON: {error}")))?;
-        writeln!(out, "{json}")?;
-    } else {
-        write!(out, "{}", report.tables())?;
-    }
-    out.flush()?;
+    output::print_report(args.json, &report, || report.tables())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -274,15 +274,7 @@ fn publish(args: &TournamentArgs, report: &Report) -> Result<(), Failure> {
         std::fs::write(path, report.csv())
             .map_err(|error| Failure::Runtime(format!("--csv {}: {error}", path.display())))?;
     }
-    let mut out = output::stdout();
-    if args.json {
-        let json = serde_json::to_string(&report)
-            .map_err(|error| Failure::Runtime(format!("JSON: {error}")))?;
-        writeln!(out, "{json}")?;
-    } else {
-        write!(out, "{}", report.table(args.threads))?;
-    }
-    out.flush()?;
+    output::print_report(args.json, &report, || report.table(args.threads))?;
     Ok(())
 }
 
