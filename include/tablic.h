@@ -159,6 +159,9 @@ typedef struct tablic_game tablic_game;
  * private; it must stay in place, unmoved, until the bot is freed.
  */
 typedef struct tablic_bot_storage {
+  /**
+   * The library's, not to be read or written.
+   */
   uint64_t opaque[TABLIC_BOT_STORAGE_WORDS];
 } tablic_bot_storage;
 
@@ -182,6 +185,9 @@ typedef struct tablic_move {
  * game is freed.
  */
 typedef struct tablic_game_storage {
+  /**
+   * The library's, not to be read or written.
+   */
   uint64_t opaque[TABLIC_GAME_STORAGE_WORDS];
 } tablic_game_storage;
 

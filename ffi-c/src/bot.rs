@@ -48,6 +48,7 @@ pub const TABLIC_BOT_STORAGE_WORDS: usize = 16;
 /// private; it must stay in place, unmoved, until the bot is freed.
 #[repr(C)]
 pub struct tablic_bot_storage {
+    /// The library's, not to be read or written.
     opaque: [u64; TABLIC_BOT_STORAGE_WORDS],
 }
 

@@ -25,6 +25,7 @@ pub const TABLIC_GAME_STORAGE_WORDS: usize = 224;
 /// game is freed.
 #[repr(C)]
 pub struct tablic_game_storage {
+    /// The library's, not to be read or written.
     opaque: [u64; TABLIC_GAME_STORAGE_WORDS],
 }
 
