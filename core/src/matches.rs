@@ -136,6 +136,23 @@ impl MatchPlan {
         })
     }
 
+    /// A plan for `bots`, whose number the caller knows to be `players` (a tournament's
+    /// table), so nothing can fail.
+    pub(crate) fn seated(
+        bots: ArrayVec<BotSpec, MAX_PLAYERS>,
+        players: PlayerCount,
+        seed: u64,
+        duplicate: bool,
+    ) -> MatchPlan {
+        debug_assert_eq!(bots.len(), players.get());
+        MatchPlan {
+            bots,
+            players,
+            seed,
+            duplicate,
+        }
+    }
+
     /// The bots, bot 0 first.
     pub fn bots(&self) -> &[BotSpec] {
         &self.bots

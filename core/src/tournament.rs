@@ -171,8 +171,7 @@ impl TournamentPlan {
             .map(|entrant| self.entrants[entrant])
             .collect();
         let seed = derive_seed(self.seed, table.index);
-        MatchPlan::new(&bots, seed, self.duplicate)
-            .expect("a table seats a valid player count, checked by TournamentPlan::new")
+        MatchPlan::seated(bots, self.size, seed, self.duplicate)
     }
 }
 
