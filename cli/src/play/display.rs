@@ -257,11 +257,15 @@ pub fn winner_line(names: &[&str], leaders: &[usize], points: u32, person: usize
     match leaders {
         [one] if *one == person => format!("You win with {points}."),
         [one] => format!("{} wins with {points}.", names[*one]),
-        _ => {
-            let tied: Vec<&str> = leaders.iter().map(|&index| names[index]).collect();
-            let (last, rest) = tied.split_last().expect("a tie has leaders");
-            format!("A tie: {} and {last} with {points} each.", rest.join(", "))
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(|&index| names[index]).collect();
+            format!(
+                "A tie: {} and {} with {points} each.",
+                rest.join(", "),
+                names[*last]
+            )
         }
+        [] => "Nobody wins.".to_string(),
     }
 }
 

@@ -107,20 +107,20 @@ pub fn parse_tokens(text: &str) -> Result<Vec<Token>, String> {
     for parsed in parse_cards(text) {
         let token = match parsed {
             Ok(card) => Token::Card(card),
-            // A rank with no suit: the person's short form.
-            Err(ParseCardError::MissingSuit(text)) if rank_named(&text).is_some() => {
-                Token::Rank(rank_named(&text).expect("a rank"))
-            }
             Err(ParseCardError::Empty) => continue,
             Err(
                 ParseCardError::UnknownRank(text)
                 | ParseCardError::UnknownSuit(text)
                 | ParseCardError::MissingSuit(text),
-            ) => {
-                return Err(format!(
-                    "{text:?} is not a card (7, 7S, pik 7) or a command (help lists them)"
-                ))
-            }
+            ) => match rank_named(&text) {
+                // A rank with no suit: the person's short form.
+                Some(rank) => Token::Rank(rank),
+                None => {
+                    return Err(format!(
+                        "{text:?} is not a card (7, 7S, pik 7) or a command (help lists them)"
+                    ))
+                }
+            },
         };
         if let Token::Card(card) = token {
             if tokens.contains(&token) {
@@ -252,8 +252,9 @@ pub fn explain(
     played: Token,
     taken: &[Token],
 ) -> String {
-    let card = match hand_cards(hand, played) {
-        Ok(cards) => cards.first().expect("not empty"),
+    let card = match hand_cards(hand, played).map(CardSet::first) {
+        Ok(Some(card)) => card,
+        Ok(None) => return hand_cards(CardSet::EMPTY, played).err().unwrap_or_default(),
         Err(reason) => return reason,
     };
     let mut capture = CardSet::EMPTY;
