@@ -371,10 +371,10 @@ fn hint_shows_the_pimc_bots_best_moves() {
     assert!(run.stdout.contains(
         "Your move> hint
 Hint: pimc would play 10S 2H 8H.
-Mean margin in points to the end of this deal (16 sampled deals):
-  10S 2H 8H  -1.94
-  KH KD      -3.75
-  5D -       -4.12
+Mean margin in points to the end of this deal (15 sampled deals):
+  10S 2H 8H  -0.67
+  KH KD      -3.62
+  5D -       -4.00
   (5 more moves)
 Your move> quit
 "

@@ -5,8 +5,9 @@
 //! - Worlds ([`sample_world`]) give every other seat as many unseen cards as it holds and
 //!   put the rest, in a random order, in the deck; they avoid classes a seat probably
 //!   lacks, and prefer hands with which every move the seat made this deal was greedy.
-//! - Each world is solved to the end of the current deal (where the margin in points,
-//!   tablas and the bonus for most cards is taken as it stands, the table unclaimed), or
+//! - Each world is solved to the end of the current deal (where the margin in points and
+//!   tablas is taken as it stands, the table unclaimed, and each card of lead in captured
+//!   cards counts a third of a point instead of the bonus for most cards), or
 //!   exactly to the end of the game in the last deal. With two players the last deal has a single consistent
 //!   world (the opponent holds every unseen card), so it is solved once, exactly.
 //! - Each world's solve has a node budget; a world that runs out counts for nothing, so no
@@ -20,7 +21,7 @@ use arrayvec::ArrayVec;
 
 pub use world::{sample_world, World};
 
-use crate::bots::solver::{Entry, Position, Solver};
+use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
 use crate::bots::{Bot, GreedyKey};
 use crate::moves::{for_each_move, Move};
 use crate::pcg32::Pcg32;
@@ -81,6 +82,8 @@ pub struct Evaluation {
     tally: Tally,
     worlds: u32,
     others: u32,
+    /// Units of value to a point ([`Position::value_scale`]).
+    scale: u32,
     table: CardSet,
 }
 
@@ -104,11 +107,14 @@ impl Evaluation {
     }
 
     /// The mean over the worlds of the margin in points (own total minus the others'
-    /// mean) that `played` leads to, from here to the horizon; `None` for a move not
+    /// mean) that `played` leads to, from here to the horizon (where, before the last
+    /// deal, a card of lead counts as [`CUT_CARD`](crate::bots::solver::CUT_CARD) /
+    /// [`CUT_POINT`] of a point instead of the bonus for most cards); `None` for a move not
     /// weighed, or when no world was solved.
     pub fn mean_margin(&self, played: Move) -> Option<f64> {
         let (_, total) = self.tally.iter().find(|(root, _)| *root == played)?;
-        (self.worlds > 0).then(|| *total as f64 / self.worlds as f64 / self.others as f64)
+        let per_world = self.worlds as f64 * self.others as f64 * self.scale as f64;
+        (self.worlds > 0).then(|| *total as f64 / per_world)
     }
 
     /// Every move weighed, in the order of the legal moves.
@@ -124,6 +130,11 @@ impl PimcBot<'_> {
             tally: Tally::new(),
             worlds: 0,
             others: view.players().get() as u32 - 1,
+            scale: if view.is_last_deal() {
+                1
+            } else {
+                CUT_POINT as u32
+            },
             table: view.table(),
         };
         for_each_move(view.hand(), view.table(), |legal| {

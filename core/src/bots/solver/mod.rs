@@ -25,6 +25,12 @@
 //!   distinct choices) with no table, ordering or merging.
 //! - With two players, leads in cards larger than the cards left (the bonus is decided)
 //!   share one table key.
+//! - A position cut at the end of its deal ([`Position::cut_at_deal_end`]) is valued in
+//!   thirds of a point ([`CUT_POINT`]): its points and tablas, and a card of lead in
+//!   captured cards worth a third of a point ([`CUT_CARD`]) instead of the bonus for most
+//!   cards, counted as the cards are captured (so pile counts leave its table key). Its
+//!   bounds count the cards left like points. Positions solved to the real end are valued
+//!   exactly, in points.
 //!
 //! ```
 //! use tablic_core::bots::solver::{Entry, Position, Solver};
@@ -56,7 +62,7 @@ mod solve;
 mod table;
 
 #[cfg(feature = "solver")]
-pub use position::{Position, PositionError, Setup};
+pub use position::{Position, PositionError, Setup, CUT_CARD, CUT_POINT};
 #[cfg(feature = "solver")]
 pub use solve::{SolveError, Solver};
 pub use table::Entry;

@@ -23,6 +23,14 @@ const FINISHED: u8 = u8::MAX;
 /// `last_capturer` when nobody has captured yet.
 const NOBODY: u8 = u8::MAX;
 
+/// A point in the values of a cut position ([`Position::cut_at_deal_end`]).
+pub const CUT_POINT: i32 = 3;
+
+/// A card captured in the values of a cut position: before the game's end a card of lead
+/// is worth `CUT_CARD / CUT_POINT` of a point (on the way to the bonus for most cards),
+/// instead of the bonus itself.
+pub const CUT_CARD: i32 = 1;
+
 /// Everything needed to build a [`Position`] from parts (for a bot that samples the hidden
 /// cards). Per-seat slices must have one entry per player.
 #[derive(Clone, Copy, Debug)]
@@ -117,8 +125,10 @@ impl<const SEATS: usize> Position<SEATS> {
     /// This position with the game cut at the end of the current deal: the cards still to
     /// be dealt are dropped, and at the cut the table stays unclaimed (no last capturer
     /// takes it, as none would until the real end). The value is then the margin in
-    /// points, tablas and the bonus for most cards as things stand at the cut: a horizon
-    /// for bots that cannot see the next deals.
+    /// points and tablas as things stand at the cut, with each card of lead in captured
+    /// cards worth a fraction of a point instead of the bonus for most cards, in units of
+    /// [`CUT_POINT`] to a point ([`CUT_CARD`] to a card): a horizon for bots that cannot
+    /// see the next deals.
     pub fn cut_at_deal_end(mut self) -> Self {
         for place in 0..self.deck_len as usize {
             self.deck_hash ^= deck_term(self.deck[place], self.deck_len as usize - place);
@@ -334,8 +344,14 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 
     /// The final margin of `seat` over the others, `(n − 1)·own − Σ others`, once the game
-    /// is over: what the solver's values are.
+    /// is over: what the solver's values are. At a cut ([`Position::cut_at_deal_end`]),
+    /// the horizon value instead: [`CUT_POINT`] × the margin in points and tablas plus
+    /// [`CUT_CARD`] × the margin in captured cards.
     pub fn margin(&self, seat: usize) -> Option<i32> {
+        if self.cut {
+            return (self.is_finished() && seat < self.players.get())
+                .then(|| self.score_value(seat));
+        }
         let own = self.total(seat)? as i32;
         let all: i32 = (0..self.players.get())
             .filter_map(|other| self.total(other))
@@ -390,25 +406,52 @@ impl<const SEATS: usize> Position<SEATS> {
         }
     }
 
+    /// Units of value to a point: [`CUT_POINT`] at a cut, else 1.
+    pub fn value_scale(&self) -> i32 {
+        if self.cut {
+            CUT_POINT
+        } else {
+            1
+        }
+    }
+
     /// The hero's value from the bonus for most cards alone, once the game is over; the
-    /// rest of the value is the weighted scores, which the search adds move by move.
+    /// rest of the value is the weighted scores, which the search adds move by move. At a
+    /// cut, 0: captured cards are counted move by move there too.
     pub(crate) fn bonus_value(&self, hero: usize) -> i32 {
+        if self.cut {
+            return 0;
+        }
         self.most_cards()
             .map_or(0, |seat| self.weight(seat, hero) * MOST_CARDS_BONUS as i32)
     }
 
-    /// The hero's value of the scores so far: `Σ weight × (points + tablas)`.
+    /// The hero's value of the scores so far: `Σ weight × (points + tablas)` (at a cut,
+    /// `Σ weight × (CUT_POINT × (points + tablas) + CUT_CARD × cards)`).
     pub(crate) fn score_value(&self, hero: usize) -> i32 {
         (0..self.players.get().min(SEATS))
-            .map(|seat| self.weight(seat, hero) * self.score(seat) as i32)
+            .map(|seat| {
+                let score = self.score(seat) as i32;
+                let value = if self.cut {
+                    CUT_POINT * score + CUT_CARD * i32::from(self.pile_cards[seat])
+                } else {
+                    score
+                };
+                self.weight(seat, hero) * value
+            })
             .sum()
     }
 
     /// Plays a legal move for `seat` (the seat to move), returning the new position and how
     /// much the hero's weighted score grew (captured points, tabla, and at the end the
-    /// table's points for the last capturer).
+    /// table's points for the last capturer; at a cut, in its units, the cards captured
+    /// too).
     pub(crate) fn after_for(&self, played: Move, seat: usize, hero: usize) -> (Self, i32) {
         let (next, gains) = self.after(played, seat);
+        if self.cut {
+            let value = CUT_POINT * gains.mover + CUT_CARD * gains.cards;
+            return (next, self.weight(seat, hero) * value);
+        }
         let value = self.weight(seat, hero) * gains.mover
             + gains
                 .last_capturer
@@ -452,7 +495,7 @@ impl<const SEATS: usize> Position<SEATS> {
         let (mut taken, mut gain) = self.after_for(Move::new(card, self.table), seat, hero);
         if !tabla {
             taken.tablas[seat] -= 1;
-            gain -= self.weight(seat, hero);
+            gain -= self.weight(seat, hero) * self.value_scale();
         }
         let capture = gain + taken.bonus_value(hero);
         if maximising {
@@ -477,6 +520,7 @@ impl<const SEATS: usize> Position<SEATS> {
             next.tablas[seat] += tabla as u8;
             next.last_capturer = seat as u8;
             gains.mover = (points + tabla) as i32;
+            gains.cards = played.capture.len() as i32 + 1;
         }
         let seats = self.players.get();
         if next.hands[..seats].iter().any(|hand| !hand.is_empty()) {
@@ -526,6 +570,7 @@ impl<const SEATS: usize> Position<SEATS> {
     /// best the hero wins every point left and a tabla at each of its moves, at worst the
     /// others do; the bonus for most cards is bounded by how far the pile counts can
     /// still move (the cards on the table, in hands and in the deck).
+    /// At a cut the cards left are won like the points: every one by the hero, or none.
     ///
     /// With two players the tablas are bounded more tightly: after a tabla the other seat
     /// must discard, so a seat's next move is a tabla only when it takes that one card
@@ -556,6 +601,13 @@ impl<const SEATS: usize> Position<SEATS> {
         let cards = all.len();
         let own_cards = self.pile_cards[hero] as usize;
         let weight = self.players.get() as i32 - 1;
+        if self.cut {
+            // Every card left captured by the hero, or by the others.
+            let low = -CUT_POINT * (points + other_tablas as i32) - CUT_CARD * cards as i32;
+            let high =
+                weight * (CUT_POINT * (points + own_tablas as i32) + CUT_CARD * cards as i32);
+            return (low, high);
+        }
         let bonus = MOST_CARDS_BONUS as i32;
         // Surely the most cards, or surely not; with two players, never behind or never
         // ahead.
@@ -587,9 +639,9 @@ impl<const SEATS: usize> Position<SEATS> {
     /// A 64-bit key of everything the rest of the game depends on, for `hero`: hands,
     /// table, deck, the seat to move, the last capturer, and the pile counts relative to
     /// seat 0 (the bonus for most cards depends on nothing else; with two players, a lead
-    /// too large to be caught up counts as one more than the cards left). Points and
-    /// tablas so far
-    /// are left out: the search stores values of the rest of the game only.
+    /// too large to be caught up counts as one more than the cards left; at a cut, where
+    /// cards are valued as they are captured, none). Points and tablas so far are left
+    /// out: the search stores values of the rest of the game only.
     pub(crate) fn key(&self, hero: usize) -> u64 {
         let seats = self.players.get().min(SEATS);
         let mut hash = mix(self.table.bits() ^ self.deck_hash);
@@ -609,7 +661,10 @@ impl<const SEATS: usize> Position<SEATS> {
         let mut packed = 0u64;
         for (index, &cards) in self.pile_cards[..seats].iter().enumerate() {
             let mut relative = cards.wrapping_sub(base);
-            if seats == 2 {
+            if self.cut {
+                // At a cut the rest of the game's value does not depend on the piles.
+                relative = 0;
+            } else if seats == 2 {
                 relative = (relative as i8).clamp(-lead, lead) as u8;
             }
             packed = packed << 8 | u64::from(relative);
@@ -651,6 +706,7 @@ fn same_rank_pairs(a: CardSet, b: CardSet) -> usize {
 #[derive(Clone, Copy, Debug, Default)]
 struct Gains {
     mover: i32,
+    cards: i32,
     last_capturer: Option<(usize, i32)>,
 }
 

@@ -93,8 +93,9 @@ impl<'t> Solver<'t> {
 
     /// Calls `visit` with every legal move of the seat to move and its exact value for that
     /// seat: the final margin `(n − 1)·own total − Σ other totals` with best play after it
-    /// (paranoid with more than two players). Every move is reported, moves equivalent up
-    /// to suits with equal values.
+    /// (paranoid with more than two players); for a cut position, its horizon value
+    /// ([`Position::margin`], [`Position::value_scale`] units to a point). Every move is
+    /// reported, moves equivalent up to suits with equal values.
     pub fn solve_all<const SEATS: usize>(
         &mut self,
         position: &Position<SEATS>,
