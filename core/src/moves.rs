@@ -92,6 +92,39 @@ pub fn try_for_each_move<B>(
     ControlFlow::Continue(())
 }
 
+/// Calls `visit` for the legal moves of `hand` on `table` with at most `captures_per_card`
+/// captures for each card (at least one): the discard first, then the other captures in
+/// the order the capture search finds them, each rank's searched once and offered with
+/// each of its cards (lowest rank first). A crowded table can have millions of captures;
+/// the search of a rank stops at the cap, so this costs the same on any table.
+pub fn for_each_move_capped(
+    hand: CardSet,
+    table: CardSet,
+    captures_per_card: usize,
+    mut visit: impl FnMut(Move),
+) {
+    for rank in Rank::ALL {
+        let cards = hand.rank_cards(rank);
+        let Some(first) = cards.first() else {
+            continue;
+        };
+        cards.iter().for_each(|card| visit(Move::discard(card)));
+        let mut offered = 1;
+        let _ = try_for_each_legal_capture(table, first, |capture| {
+            if offered >= captures_per_card {
+                return ControlFlow::Break(());
+            }
+            if !capture.is_empty() {
+                offered += 1;
+                cards
+                    .iter()
+                    .for_each(|card| visit(Move::new(card, capture)));
+            }
+            ControlFlow::Continue(())
+        });
+    }
+}
+
 /// Calls `visit` for every legal move with `hand` on `table`.
 pub fn for_each_move(hand: CardSet, table: CardSet, mut visit: impl FnMut(Move)) {
     let _ = try_for_each_move::<()>(hand, table, |legal| {

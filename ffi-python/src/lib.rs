@@ -5,7 +5,8 @@
 //! and matches all live in `tablic_core`.
 //!
 //! - `card.rs`: `Card`, and card sets as `frozenset[Card]` (52 shared `Card` objects).
-//! - `moves.rs`: `Move` and `Played`; `captures()` and `capture_groups()`.
+//! - `moves.rs`: `Move` and `Played`; `captures()`, `capture_groups()` and
+//!   `capture_problem()`.
 //! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results.
 //! - `bot.rs`: `Bot`, a built-in bot by name and options; `players.rs`: games between
 //!   built-in bots and Python objects with a `choose(view)` method.
@@ -40,6 +41,7 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<matches::PyMatchResult>()?;
     module.add_function(wrap_pyfunction!(moves::captures, module)?)?;
     module.add_function(wrap_pyfunction!(moves::capture_groups, module)?)?;
+    module.add_function(wrap_pyfunction!(moves::capture_problem, module)?)?;
     module.add_function(wrap_pyfunction!(players::play_game, module)?)?;
     module.add_class::<matches::PyMatchTally>()?;
     module.add_class::<matches::PyTournamentResult>()?;

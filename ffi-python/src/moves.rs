@@ -5,7 +5,9 @@ use core::ops::ControlFlow;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyTuple};
-use tablic_core::capture::{for_each_capturable_group, try_for_each_legal_capture};
+use tablic_core::capture::{
+    check_capture, for_each_capturable_group, try_for_each_legal_capture, CaptureError,
+};
 use tablic_core::{Move, Played};
 
 use crate::card::{card_object, card_set_object, to_card, to_card_set, PyCard};
@@ -139,6 +141,26 @@ pub fn capture_groups<'py>(
         .map(|group| card_set_object(py, group))
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, sets)
+}
+
+/// Why `card` may not take `capture` from `table`, in the core's words: `"not on table"`,
+/// `"nothing sums"` (no set of table cards sums to the card) or `"cannot split"` (the
+/// cards cannot be split into groups that each do); None when it may. Only the card's
+/// value counts, so it may be on the table itself.
+#[pyfunction]
+pub fn capture_problem(
+    table: &Bound<'_, PyAny>,
+    card: &Bound<'_, PyAny>,
+    capture: &Bound<'_, PyAny>,
+) -> PyResult<Option<&'static str>> {
+    let (table, card, capture) = (to_card_set(table)?, to_card(card)?, to_card_set(capture)?);
+    Ok(check_capture(table, card, capture)
+        .err()
+        .map(|error| match error {
+            CaptureError::NotOnTable(_) => "not on table",
+            CaptureError::NothingSumsToCard => "nothing sums",
+            CaptureError::CannotSplitIntoGroups => "cannot split",
+        }))
 }
 
 /// The table and the played card, which must not be on it.

@@ -1,12 +1,9 @@
 //! `View`: what one seat may know, as a snapshot.
 
-use core::ops::ControlFlow;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList};
-
-use tablic_core::capture::try_for_each_legal_capture;
-use tablic_core::{CardSet, Game, PlayerView};
+use tablic_core::{for_each_move_capped, Game, PlayerView};
 
 use crate::card::card_set_object;
 use crate::errors::{illegal, IllegalMoveError};
@@ -199,33 +196,9 @@ impl PyView {
         }
         let cap = captures_per_card.unwrap_or(usize::MAX);
         let mut codes = Vec::new();
-        let hand = view.hand();
-        let mut done = CardSet::EMPTY;
-        for card in hand {
-            if done.contains(card) {
-                continue;
-            }
-            // Cards of one rank capture alike: search once, offer with each of them.
-            let same_rank = hand.rank_cards(card.rank());
-            done = done.union(same_rank);
-            // The discard, always legal, first; then the captures as the search finds them.
-            let mut captures = vec![0];
-            if captures.len() < cap {
-                let _ = try_for_each_legal_capture(view.table(), card, |capture| {
-                    if !capture.is_empty() {
-                        captures.push(capture.bits());
-                    }
-                    if captures.len() >= cap {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-            }
-            for played in same_rank {
-                codes.extend(captures.iter().map(|&capture| (played.index(), capture)));
-            }
-        }
+        for_each_move_capped(view.hand(), view.table(), cap, |legal| {
+            codes.push((legal.card.index(), legal.capture.bits()));
+        });
         codes.sort_by_key(|&(card, _)| card);
         Ok(codes)
     }

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tablic import Card, capture_groups, captures
+from tablic import Card, capture_groups, capture_problem, captures
 
 
 def test_a_table_of_three() -> None:
@@ -60,3 +60,13 @@ def test_bad_input() -> None:
 def test_groups_of_a_card_on_the_table() -> None:
     groups = capture_groups("5H 2C 3D", "5H")
     assert sorted(sorted(map(str, group)) for group in groups) == [["2C", "3D"], ["5H"]]
+
+
+def test_capture_problems_in_the_cores_words() -> None:
+    assert capture_problem("2C 3D 5H", "5S", "2C 3D") is None
+    assert capture_problem("2C 3D 5H", "5S", "") is None
+    assert capture_problem("2C 3D 5H", "5S", "4S") == "not on table"
+    assert capture_problem("2C 3D", "KC", "2C") == "nothing sums"
+    assert capture_problem("2C 3D 5H", "5S", "2C") == "cannot split"
+    # Only the value counts: the card may be on the table itself.
+    assert capture_problem("5S 2C 3D", "5S", "5S 2C 3D") is None

@@ -1,6 +1,6 @@
 # Type stubs of the native module tablic._tablic (kept by hand: ffi-python/src/*.rs).
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Protocol, final
+from typing import Any, Literal, Protocol, final
 
 __version__: str
 
@@ -239,6 +239,9 @@ class TournamentResult:
 
 def captures(table: Cards, card: CardLike) -> list[frozenset[Card]]: ...
 def capture_groups(table: Cards, card: CardLike) -> list[frozenset[Card]]: ...
+def capture_problem(
+    table: Cards, card: CardLike, capture: Cards
+) -> Literal["not on table", "nothing sums", "cannot split"] | None: ...
 def play_game(game: Game, players: Sequence[Bot | Player]) -> GameResult: ...
 def play_match(
     players: list[str], games: int, seed: int = 1, duplicate: bool = False, threads: int = 1

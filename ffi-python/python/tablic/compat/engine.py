@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
 
-from tablic import Card, Game, IllegalMoveError, capture_groups, captures
+from tablic import Card, Game, IllegalMoveError, capture_groups, capture_problem, captures
 
 from .karta import Karta, iz_carda, u_card
 from .skupovi import partitivniSkup, unijeDisjunktnih
@@ -61,15 +61,6 @@ _ZNAKOVI = list(Karta.Znak)[1:]
 _BOJE = list(Karta.Boja)[1:]
 
 
-def _slobodna(znak: Karta.Znak, stol: frozenset[Card]) -> Card | None:
-    """A card of rank ``znak`` that is not in ``stol``, if one is left."""
-    for boja in _BOJE:
-        card = u_card(Karta(boja, znak))
-        if card not in stol:
-            return card
-    return None
-
-
 def _skupine(stol: frozenset[Card], znak: Karta.Znak) -> list[frozenset[Card]]:
     """Every non-empty subset of ``stol`` that a card of rank ``znak`` captures (engine)."""
     return capture_groups(stol, u_card(Karta(_BOJE[0], znak)))
@@ -86,16 +77,12 @@ def _u_karte(S: Iterable[object]) -> dict[Card, Karta]:
 
 def _razlog_suma(karta: Karta, skupljeno: frozenset[Card]) -> Karta.Znak | bool | None:
     """Why ``skupljeno`` is no capture of ``karta`` by sums alone (the original's last two
-    reasons): the rank when no subset sums to it, False when it cannot be split, else None."""
-    skupine = _skupine(skupljeno, karta.znak)
-    if not skupine:
+    reasons): the rank when no subset sums to it, False when it cannot be split, else None.
+    The engine judges it, as if ``skupljeno`` were the whole table."""
+    problem = capture_problem(skupljeno, u_card(karta), skupljeno)
+    if problem == "nothing sums":
         return karta.znak
-    card = _slobodna(karta.znak, skupljeno)
-    if card is not None:
-        legal = skupljeno in set(captures(skupljeno, card))
-    else:
-        legal = skupljeno in unijeDisjunktnih(skupine)
-    return None if legal else False
+    return False if problem == "cannot split" else None
 
 
 class Tablic:

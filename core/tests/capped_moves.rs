@@ -1,0 +1,56 @@
+//! `for_each_move_capped`: every legal move when the cap is large, and at most the cap per
+//! card, the discard first, when it is small.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use tablic_core::bots::best_greedy_move;
+use tablic_core::{for_each_move, for_each_move_capped, Card, Game, Move, PlayerCount};
+
+fn per_card(moves: &[Move]) -> BTreeMap<Card, Vec<Move>> {
+    let mut cards: BTreeMap<Card, Vec<Move>> = BTreeMap::new();
+    for &played in moves {
+        cards.entry(played.card).or_default().push(played);
+    }
+    cards
+}
+
+#[test]
+fn the_cap_keeps_the_first_captures_of_each_card() {
+    let mut positions = 0;
+    for seed in 0..60 {
+        let mut game = Game::from_seed(PlayerCount::TWO, seed);
+        while let Some(seat) = game.to_move() {
+            let (hand, table) = (game.hand(seat), game.table());
+            let mut all = Vec::new();
+            for_each_move(hand, table, |legal| all.push(legal));
+            let mut uncapped = Vec::new();
+            for_each_move_capped(hand, table, usize::MAX, |legal| uncapped.push(legal));
+            assert_eq!(uncapped.len(), all.len());
+            assert_eq!(
+                uncapped.iter().collect::<BTreeSet<_>>(),
+                all.iter().collect::<BTreeSet<_>>()
+            );
+            let mut capped = Vec::new();
+            for_each_move_capped(hand, table, 2, |legal| capped.push(legal));
+            let (all, capped) = (per_card(&uncapped), per_card(&capped));
+            assert_eq!(
+                all.keys().collect::<Vec<_>>(),
+                capped.keys().collect::<Vec<_>>()
+            );
+            for (card, moves) in &capped {
+                assert_eq!(moves[0], Move::discard(*card));
+                assert_eq!(moves.len(), all[card].len().min(2));
+                assert_eq!(moves[..], all[card][..moves.len()]);
+            }
+            positions += 1;
+            // Mostly greedy, sometimes a discard, so that tables grow but stay playable.
+            let chosen = if (positions + seed as usize) % 4 == 0 {
+                uncapped[0]
+            } else {
+                best_greedy_move(hand, table).unwrap()
+            };
+            game.play(chosen).unwrap();
+        }
+    }
+    assert_eq!(positions, 60 * 48);
+}
