@@ -47,7 +47,7 @@ fn decisions(c: &mut Criterion) {
     let micros = time(Box::new(|game: &Game| {
         black_box(pimc.choose(&game.current_view().unwrap()));
     }));
-    print_distribution("pimc 2p (samples=16, nodes=40000)", micros);
+    print_distribution("pimc 2p (defaults)", micros);
     let mut memory = vec![Entry::EMPTY; SOLVER_ENTRIES];
     let mut clairvoyant = ClairvoyantBot::new(&mut memory);
     let micros = time(Box::new(|game: &Game| {

@@ -7,16 +7,21 @@ use crate::moves::Move;
 use crate::players::{PlayerCount, TABLE_CARDS};
 use crate::CardSet;
 
-/// A move of the current deal, as [`PlayerView::this_deal_backwards`] gives it.
+/// A past move, as [`PlayerView::history_backwards`] gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PastMove {
     /// The seat that moved.
     pub seat: usize,
+    /// The deal it was made in (0 for the first).
+    pub deal: usize,
     /// The table just before the move.
     pub table_before: CardSet,
     /// The move.
     pub played: Move,
 }
+
+/// Deals a game has at most: the two-player game's.
+const MAX_DEALS: usize = PlayerCount::TWO.deals();
 
 /// One seat's window on a [`Game`]: its own hand, the table, every pile and tabla, hand
 /// sizes, and the public history; never another hand or the deck order. Bots and user
@@ -102,33 +107,51 @@ impl<'g> PlayerView<'g> {
         self.game.history()
     }
 
-    /// This deal's moves, newest first, each with its mover and the table as it was before
-    /// the move: rebuilt by undoing the moves from the present table, so that inference
-    /// about hidden hands needs nothing but the view.
-    pub fn this_deal_backwards(&self) -> impl Iterator<Item = PastMove> + 'g {
+    /// Every move so far, newest first, each with its mover, its deal and the table as it
+    /// was before the move: rebuilt by undoing the moves from the present table, so that
+    /// inference about hidden hands needs nothing but the view.
+    pub fn history_backwards(&self) -> impl Iterator<Item = PastMove> + 'g {
         let players = self.players().get();
         // Every deal gives each seat the same number of cards and every dealt card is
-        // played once, so the schedule says how many moves the earlier deals took.
+        // played once, so the schedule says where each deal's moves start.
+        let mut starts = [0usize; MAX_DEALS];
         let (mut undealt, mut start) = (52 - TABLE_CARDS, 0);
-        for _ in 1..self.deals_dealt() {
+        for deal_start in starts.iter_mut().take(self.deals_dealt()) {
+            *deal_start = start;
             let dealt = self.players().hand_size(undealt) * players;
             start += dealt;
             undealt -= dealt;
         }
-        let deal = self.history().get(start..).unwrap_or(&[]);
+        let mut deal = self.deals_dealt().saturating_sub(1);
         let mut table = self.table();
-        deal.iter().enumerate().rev().map(move |(offset, played)| {
-            table = if played.capture.is_empty() {
-                table.without(played.card)
-            } else {
-                table | played.capture
-            };
-            PastMove {
-                seat: (start + offset) % players,
-                table_before: table,
-                played: *played,
-            }
-        })
+        let history = self.history();
+        history
+            .iter()
+            .enumerate()
+            .rev()
+            .map(move |(index, played)| {
+                while deal > 0 && index < starts[deal] {
+                    deal -= 1;
+                }
+                table = if played.capture.is_empty() {
+                    table.without(played.card)
+                } else {
+                    table | played.capture
+                };
+                PastMove {
+                    seat: index % players,
+                    deal,
+                    table_before: table,
+                    played: *played,
+                }
+            })
+    }
+
+    /// This deal's moves, newest first, as [`PlayerView::history_backwards`] gives them.
+    pub fn this_deal_backwards(&self) -> impl Iterator<Item = PastMove> + 'g {
+        let current = self.deals_dealt().saturating_sub(1);
+        self.history_backwards()
+            .take_while(move |past| past.deal == current)
     }
 
     /// Every card this seat has seen: its hand, the table, and every pile.

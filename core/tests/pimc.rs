@@ -247,12 +247,14 @@ fn lacking_classes_are_avoided_when_possible() {
     assert!(tested > 10, "{tested}");
 }
 
-/// Facing a greedy opponent, whose real hand always explains its moves, the worlds nearly
-/// always give it a hand with which each of its moves this deal was a greedy one (by the
-/// first seven parts of the key).
-#[test]
-fn worlds_explain_a_greedy_opponent() {
+/// How many of the worlds seat 0 samples (4 at each of its moves after the opponent's
+/// first of the deal, in deals before the last, from the second deal on when `later`) give
+/// seat 1 a hand with which each of its moves this deal was a greedy one (by the first
+/// seven parts of the key), and of how many; seat 1 plays greedy moves, or random ones when
+/// `random_opponent`.
+fn explained_worlds(random_opponent: bool, later: bool) -> (usize, usize) {
     let mut rng = Pcg32::new(10, 10);
+    let mut opponent_rng = Pcg32::new(11, 11);
     let (mut explained, mut sampled) = (0, 0);
     for seed in 0..30u64 {
         let mut game = Game::from_seed(PlayerCount::TWO, seed);
@@ -260,19 +262,52 @@ fn worlds_explain_a_greedy_opponent() {
             let seat = view.seat();
             // Two players: every deal is 12 moves, the opponent has moved in this one.
             let start = game.history().len() / 12 * 12;
-            if seat == 0 && !view.is_last_deal() && game.history().len() > start {
+            let counted = if later { start >= 12 } else { start < 12 };
+            if seat == 0 && !view.is_last_deal() && game.history().len() > start && counted {
                 for _ in 0..4 {
                     let world = sample_world(&view, &mut rng);
                     sampled += 1;
                     explained += usize::from(greedy_throughout(&game, world.hands[1], start));
                 }
             }
-            let chosen = best_greedy_move(game.hand(seat), game.table()).unwrap();
+            let chosen = if seat == 1 && random_opponent {
+                let mut moves = Vec::new();
+                game.for_each_legal_move(|legal| moves.push(legal));
+                moves[below(&mut opponent_rng, moves.len() as u32) as usize]
+            } else {
+                best_greedy_move(game.hand(seat), game.table()).unwrap()
+            };
             game.play(chosen).unwrap();
         }
     }
+    (explained, sampled)
+}
+
+/// Facing a greedy opponent, whose real hand always explains its moves, the worlds give it
+/// such a hand nearly always once a whole deal has shown it plays greedy moves, and mostly
+/// in the first deal.
+#[test]
+fn worlds_explain_a_greedy_opponent() {
+    let (explained, sampled) = explained_worlds(false, true);
     assert!(sampled > 500, "{sampled}");
     assert!(explained * 100 >= sampled * 95, "{explained} of {sampled}");
+    let (explained, sampled) = explained_worlds(false, false);
+    assert!(sampled > 300, "{sampled}");
+    assert!(explained * 100 >= sampled * 85, "{explained} of {sampled}");
+}
+
+/// Facing an opponent whose moves are random, the worlds stop insisting on hands that make
+/// its moves greedy once a deal has shown it does not play that way: they explain its moves
+/// less than a quarter as often as a greedy opponent's.
+#[test]
+fn worlds_trust_a_random_opponent_less() {
+    let (explained, sampled) = explained_worlds(true, true);
+    let (greedy_explained, greedy_sampled) = explained_worlds(false, true);
+    assert!(sampled > 500, "{sampled}");
+    assert!(
+        explained * greedy_sampled * 4 < greedy_explained * sampled,
+        "{explained} of {sampled} against {greedy_explained} of {greedy_sampled}"
+    );
 }
 
 /// Whether seat 1, holding `hand` now, made a greedy move at each of its turns since the
@@ -321,4 +356,55 @@ fn its_evaluation_is_what_it_plays_by() {
         }
     }
     assert!(solved >= 4, "only {solved} of 8 decisions solved a world");
+}
+
+/// With many samples, every move is solved in the first round's worlds (a quarter of them);
+/// then, unless one move is clearly best, two to four finalists in the rest. The move played
+/// is the finalist with the best mean.
+#[test]
+fn later_worlds_weigh_only_the_finalists() {
+    let options = PimcOptions {
+        samples: 64,
+        nodes: 1_000_000,
+    };
+    let (mut raced, mut settled) = (0, 0);
+    for seed in 0..8u64 {
+        let game = played_for(2, seed, 12);
+        let view = game.current_view().unwrap();
+        let mut memory = entries();
+        let evaluation = PimcBot::new(options, seed, &mut memory).evaluate(&view);
+        let legal: Vec<Move> = evaluation.moves().collect();
+        let best = evaluation.best().unwrap();
+        let best_mean = evaluation.mean_margin(best).unwrap();
+        let finalists: Vec<Move> = match evaluation.worlds() {
+            // One move was clearly best after the first round.
+            16 => {
+                settled += 1;
+                legal.clone()
+            }
+            64 => {
+                raced += 1;
+                let finalists: Vec<Move> = (legal.iter().copied())
+                    .filter(|&played| evaluation.worlds_for(played) == Some(64))
+                    .collect();
+                assert!((2..=4).contains(&finalists.len()), "seed {seed}");
+                for played in legal.iter().filter(|played| !finalists.contains(played)) {
+                    assert_eq!(evaluation.worlds_for(*played), Some(16), "seed {seed}");
+                }
+                finalists
+            }
+            worlds => panic!("seed {seed}: {worlds} worlds"),
+        };
+        assert!(finalists.contains(&best), "seed {seed}");
+        for &played in &finalists {
+            assert!(
+                evaluation.mean_margin(played).unwrap() <= best_mean,
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(
+        raced >= 3 && settled >= 1,
+        "{raced} raced, {settled} settled"
+    );
 }

@@ -4,12 +4,18 @@
 //!
 //! - Worlds ([`sample_world`]) give every other seat as many unseen cards as it holds and
 //!   put the rest, in a random order, in the deck; they avoid classes a seat probably
-//!   lacks, and prefer hands with which every move the seat made this deal was greedy.
+//!   lacks, and favour hands with which the seat's moves this deal were greedy, as strongly
+//!   as its play in earlier deals says it makes greedy moves.
 //! - Each world is solved to the end of the current deal (where the margin in points and
 //!   tablas is taken as it stands, the table unclaimed, and each card of lead in captured
-//!   cards counts a third of a point instead of the bonus for most cards), or
-//!   exactly to the end of the game in the last deal. With two players the last deal has a single consistent
-//!   world (the opponent holds every unseen card), so it is solved once, exactly.
+//!   cards counts a third of a point instead of the bonus for most cards), or exactly to
+//!   the end of the game in the last deal. With two players the last deal has a single
+//!   consistent world (the opponent holds every unseen card), so it is solved once, exactly.
+//! - Samples are spent where they decide something: every legal move is solved in the
+//!   first quarter of the worlds (at least 16), then only the moves still within two
+//!   standard errors of the best (four at most, by their regret against each world's best
+//!   move) in the rest. Most decisions have a clear best move or a few close ones, so 128
+//!   worlds cost about what 40 would if every move were solved in each.
 //! - Each world's solve has a node budget; a world that runs out counts for nothing, so no
 //!   move is judged on part of a world. The single world of a two-player last deal has
 //!   no budget: it is the game itself.
@@ -36,7 +42,8 @@ pub const MAX_ROOT_MOVES: usize = 256;
 /// How hard [`PimcBot`] thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PimcOptions {
-    /// Worlds sampled per decision.
+    /// Worlds sampled per decision: the finalists are solved in all of them, every legal
+    /// move in the first quarter (at least 16).
     pub samples: u32,
     /// Node budget of each world's solve.
     pub nodes: u64,
@@ -45,7 +52,7 @@ pub struct PimcOptions {
 impl Default for PimcOptions {
     fn default() -> Self {
         PimcOptions {
-            samples: 16,
+            samples: 128,
             nodes: 40_000,
         }
     }
@@ -71,11 +78,45 @@ impl<'t> PimcBot<'t> {
     }
 }
 
-/// One root move and the sum of its values over the worlds solved.
-type Tally = ArrayVec<(Move, i64), MAX_ROOT_MOVES>;
+/// Worlds in which every legal move is solved before the moves clearly behind are
+/// dropped: a quarter of the samples, at least 16 (all of them when there are fewer).
+const fn first_round(samples: u32) -> u32 {
+    let quarter = samples / 4;
+    let at_least = if quarter > 16 { quarter } else { 16 };
+    if samples < at_least {
+        samples
+    } else {
+        at_least
+    }
+}
+
+/// Moves solved in the worlds after the first round, at most.
+const FINALISTS: usize = 4;
+
+/// How many standard errors of its regret a move may trail the best by in the first round
+/// and still be solved in the later worlds.
+const KEEP_WITHIN_ERRORS: i64 = 2;
+
+/// One root move and what the worlds it was solved in said of it.
+#[derive(Clone, Copy, Debug)]
+struct Weighed {
+    played: Move,
+    /// The sum of its values.
+    total: i32,
+    /// The sum, over the first round's worlds, of how far it fell short of the world's best
+    /// move (its regret), and of the squares of that.
+    regret: u32,
+    regret_squares: u32,
+    /// Worlds it was solved in.
+    worlds: u32,
+    /// Still solved in every world (all are, until the first round ends).
+    finalist: bool,
+}
+
+type Tally = ArrayVec<Weighed, MAX_ROOT_MOVES>;
 
 /// What a decision weighed: every legal move (up to [`MAX_ROOT_MOVES`]) with its value
-/// summed over the worlds solved. A hint or a game review reads it; the bot plays
+/// summed over the worlds it was solved in. A hint or a game review reads it; the bot plays
 /// [`Evaluation::best`].
 #[derive(Clone, Debug)]
 pub struct Evaluation {
@@ -88,43 +129,90 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
-    /// Worlds solved within their budget (0 when there was a single legal move).
+    /// Worlds solved within their budget (0 when there was a single legal move). The moves
+    /// dropped after the first round were solved in fewer.
     pub const fn worlds(&self) -> u32 {
         self.worlds
     }
 
-    /// The move with the best value, ties to the greedy order.
+    /// The move with the best mean value among those solved in every world (the
+    /// finalists), ties to the greedy order.
     pub fn best(&self) -> Option<Move> {
         self.tally
             .iter()
-            .max_by_key(|(played, total)| {
+            .filter(|weighed| weighed.finalist)
+            .max_by_key(|weighed| {
                 (
-                    *total,
-                    GreedyKey::new(self.table, played.card, played.capture),
+                    weighed.total,
+                    GreedyKey::new(self.table, weighed.played.card, weighed.played.capture),
                 )
             })
-            .map(|(played, _)| *played)
+            .map(|weighed| weighed.played)
     }
 
-    /// The mean over the worlds of the margin in points (own total minus the others'
-    /// mean) that `played` leads to, from here to the horizon (where, before the last
-    /// deal, a card of lead counts as [`CUT_CARD`](crate::bots::solver::CUT_CARD) /
+    /// The mean over the worlds it was solved in of the margin in points (own total minus
+    /// the others' mean) that `played` leads to, from here to the horizon (where, before the
+    /// last deal, a card of lead counts as [`CUT_CARD`](crate::bots::solver::CUT_CARD) /
     /// [`CUT_POINT`] of a point instead of the bonus for most cards); `None` for a move not
     /// weighed, or when no world was solved.
     pub fn mean_margin(&self, played: Move) -> Option<f64> {
-        let (_, total) = self.tally.iter().find(|(root, _)| *root == played)?;
-        let per_world = self.worlds as f64 * self.others as f64 * self.scale as f64;
-        (self.worlds > 0).then(|| *total as f64 / per_world)
+        let weighed = self.tally.iter().find(|weighed| weighed.played == played)?;
+        let per_world = weighed.worlds as f64 * self.others as f64 * self.scale as f64;
+        (weighed.worlds > 0).then(|| weighed.total as f64 / per_world)
+    }
+
+    /// The worlds `played` was solved in: all of them for the moves kept to the end (the
+    /// finalists), the first round's for the others; `None` for a move not weighed.
+    pub fn worlds_for(&self, played: Move) -> Option<u32> {
+        let weighed = self.tally.iter().find(|weighed| weighed.played == played)?;
+        Some(weighed.worlds)
     }
 
     /// Every move weighed, in the order of the legal moves.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.tally.iter().map(|(played, _)| *played)
+        self.tally.iter().map(|weighed| weighed.played)
+    }
+
+    /// Keeps solving only the moves whose mean regret over the first round is within
+    /// [`KEEP_WITHIN_ERRORS`] standard errors of the least, [`FINALISTS`] at most (the least
+    /// regrets): true when more than one is left to choose between.
+    fn keep_finalists(&mut self) -> bool {
+        let worlds = i64::from(self.worlds);
+        let least = self.tally.iter().map(|weighed| weighed.regret).min();
+        let Some(least) = least.filter(|_| worlds > 0) else {
+            return false;
+        };
+        let mut kept: ArrayVec<(u32, usize), FINALISTS> = ArrayVec::new();
+        for (index, weighed) in self.tally.iter().enumerate() {
+            let (regret, squares) = (i64::from(weighed.regret), i64::from(weighed.regret_squares));
+            let behind = regret - i64::from(least);
+            // (behind / w)² ≤ k² · variance / w, where variance = squares / w − (regret / w)².
+            let variance_w2 = squares * worlds - regret * regret;
+            let errors = KEEP_WITHIN_ERRORS * KEEP_WITHIN_ERRORS;
+            if behind * behind * worlds > errors * variance_w2 {
+                continue;
+            }
+            if let Err(full) = kept.try_push((weighed.regret, index)) {
+                // Full: this one replaces the kept move with the most regret, if that has more.
+                let candidate = full.element();
+                if let Some(worst) = kept.iter_mut().max_by_key(|(regret, _)| *regret) {
+                    if worst.0 > candidate.0 {
+                        *worst = candidate;
+                    }
+                }
+            }
+        }
+        for (index, weighed) in self.tally.iter_mut().enumerate() {
+            weighed.finalist = kept.iter().any(|&(_, slot)| slot == index);
+        }
+        kept.len() > 1
     }
 }
 
 impl PimcBot<'_> {
-    /// Weighs every legal move of `view`'s seat over the sampled worlds.
+    /// Weighs every legal move of `view`'s seat over the sampled worlds: all of them over
+    /// the first round's worlds, then only the few moves still close to the best over the
+    /// rest.
     pub fn evaluate(&mut self, view: &PlayerView<'_>) -> Evaluation {
         let mut evaluation = Evaluation {
             tally: Tally::new(),
@@ -138,24 +226,36 @@ impl PimcBot<'_> {
             table: view.table(),
         };
         for_each_move(view.hand(), view.table(), |legal| {
-            let _ = evaluation.tally.try_push((legal, 0));
+            let _ = evaluation.tally.try_push(Weighed {
+                played: legal,
+                total: 0,
+                regret: 0,
+                regret_squares: 0,
+                worlds: 0,
+                finalist: true,
+            });
         });
-        if evaluation.tally.len() > 1 {
-            let single_world = view.players().get() == 2 && view.is_last_deal();
-            let worlds = if single_world {
-                1
-            } else {
-                self.options.samples
-            };
-            let mut solver = Solver::new(self.entries);
-            // The one world of a two-player last deal is the game itself: solved whatever
-            // it costs (as the clairvoyant player does), never left to the greedy order.
-            solver.set_node_budget((!single_world).then_some(self.options.nodes));
-            for _ in 0..worlds {
+        if evaluation.tally.len() <= 1 {
+            return evaluation;
+        }
+        let single_world = view.players().get() == 2 && view.is_last_deal();
+        let (first, all) = if single_world {
+            (1, 1)
+        } else {
+            (first_round(self.options.samples), self.options.samples)
+        };
+        let mut solver = Solver::new(self.entries);
+        // The one world of a two-player last deal is the game itself: solved whatever it
+        // costs (as the clairvoyant player does), never left to the greedy order.
+        solver.set_node_budget((!single_world).then_some(self.options.nodes));
+        for _ in 0..first {
+            let world = sample_world(view, &mut self.rng);
+            add_world(&mut solver, view, &world, &mut evaluation, true);
+        }
+        if first < all && evaluation.keep_finalists() {
+            for _ in first..all {
                 let world = sample_world(view, &mut self.rng);
-                if add_world(&mut solver, view, &world, &mut evaluation.tally) {
-                    evaluation.worlds += 1;
-                }
+                add_world(&mut solver, view, &world, &mut evaluation, false);
             }
         }
         evaluation
@@ -172,44 +272,68 @@ impl Bot for PimcBot<'_> {
     }
 }
 
-/// Solves `world` from `view`'s seat and adds every root move's value to `tally`, or nothing
-/// if the solve ran out of its budget; true when it was solved.
+/// Solves `world` from `view`'s seat for the moves still weighed (those solved in every
+/// world so far) and adds their values to the evaluation, or nothing if the solve ran out
+/// of its budget. In the first round (`first`) every move is solved, and each one's regret
+/// in the world is added too.
 fn add_world(
     solver: &mut Solver<'_>,
     view: &PlayerView<'_>,
     world: &World,
-    tally: &mut Tally,
-) -> bool {
+    evaluation: &mut Evaluation,
+    first: bool,
+) {
     let mut values = [0i32; MAX_ROOT_MOVES];
     let solved = match view.players().get() {
-        2 => solve_world::<2>(solver, view, world, tally, &mut values),
-        3 | 4 => solve_world::<4>(solver, view, world, tally, &mut values),
-        _ => solve_world::<MAX_PLAYERS>(solver, view, world, tally, &mut values),
+        2 => solve_world::<2>(solver, view, world, evaluation, &mut values),
+        3 | 4 => solve_world::<4>(solver, view, world, evaluation, &mut values),
+        _ => solve_world::<MAX_PLAYERS>(solver, view, world, evaluation, &mut values),
     };
-    if solved {
-        for ((_, total), value) in tally.iter_mut().zip(values) {
-            *total += value as i64;
+    if !solved {
+        return;
+    }
+    let still = |weighed: &Weighed| weighed.finalist;
+    let best = (evaluation.tally.iter().zip(values))
+        .filter(|(weighed, _)| still(weighed))
+        .map(|(_, value)| value)
+        .max()
+        .unwrap_or(0);
+    for (weighed, value) in evaluation.tally.iter_mut().zip(values) {
+        if still(weighed) {
+            weighed.total += value;
+            weighed.worlds += 1;
+            if first {
+                let regret = best.abs_diff(value);
+                weighed.regret += regret;
+                weighed.regret_squares += regret * regret;
+            }
         }
     }
-    solved
+    evaluation.worlds += 1;
 }
 
 fn solve_world<const SEATS: usize>(
     solver: &mut Solver<'_>,
     view: &PlayerView<'_>,
     world: &World,
-    tally: &Tally,
+    evaluation: &Evaluation,
     values: &mut [i32; MAX_ROOT_MOVES],
 ) -> bool {
     let Ok(position) = horizon_position::<SEATS>(view, &world.hands, &world.deck) else {
         return false;
     };
+    let tally = &evaluation.tally;
+    let index = |played: Move| tally.iter().position(|weighed| weighed.played == played);
     solver
-        .solve_all(&position, |played, value| {
-            if let Some(index) = tally.iter().position(|(root, _)| *root == played) {
-                values[index] = value;
-            }
-        })
+        .solve_some(
+            &position,
+            |played| index(played).is_some_and(|at| tally[at].finalist),
+            |played, value| {
+                if let Some(at) = index(played) {
+                    values[at] = value;
+                }
+            },
+        )
         .is_ok()
 }
 

@@ -7,10 +7,9 @@ use crate::pcg32::below;
 use crate::players::MAX_PLAYERS;
 use crate::view::PlayerView;
 use crate::CardClass;
-use crate::{Card, CardSet};
+use crate::{Card, CardSet, Move};
 
-/// Worlds [`sample_world`] draws at most, looking for one where every other seat's move
-/// of this deal is what a greedy player would have made.
+/// Worlds [`sample_world`] draws at most, looking for one it accepts.
 const GREEDY_TRIES: usize = 96;
 
 /// How many parts of the greedy key ([`GreedyKey::parts`]) a move must not fall short on:
@@ -31,27 +30,102 @@ pub struct World {
 ///
 /// - A seat is dealt no card of a class it [probably lacks](probably_lacking) (the minimax
 ///   player's inference from how it played this deal) while other unseen cards remain.
-/// - Among such deals, up to 96 are drawn, and the first in which every
-///   other seat's moves of this deal were greedy ones (no card its hand then held allowed
-///   a move with a larger greedy key, [`GreedyKey::parts`]) is kept; if none is, the one
-///   with the fewest moves that were not greedy. Opponents mostly take what they can, and how they
-///   discard says which low cards they lack, so worlds agree with what their play
-///   revealed. Unlike `probably_lacking`, this also works in the last deal.
+/// - Such deals are then weighed by how likely each other seat's moves of this deal were
+///   with that hand, for a player who mostly makes greedy moves (no card its hand then held
+///   allowed a move with a larger greedy key, [`GreedyKey::parts`]): each move that was
+///   not greedy with the hand scales the deal's weight by the seat's [`miss_odds`], which
+///   its play in the deals already over measures. Deals are drawn until one is accepted
+///   with a chance equal to its weight (rejection sampling), 96 at most; if none is, the
+///   likeliest drawn is kept. Against a greedy player only hands that explain every move
+///   survive; against a player who often is not greedy, the filter all but lets go.
 pub fn sample_world(view: &PlayerView<'_>, rng: &mut impl rand_core::Rng) -> World {
-    let mut best = sample_once(view, rng);
-    let mut fewest = greedy_misses(view, &best, usize::MAX);
-    for _ in 1..GREEDY_TRIES {
-        if fewest == 0 {
-            break;
-        }
+    let odds = miss_odds(view);
+    let mut likeliest: Option<(World, u64)> = None;
+    for _ in 0..GREEDY_TRIES {
         let world = sample_once(view, rng);
-        let misses = greedy_misses(view, &world, fewest);
-        if misses < fewest {
-            fewest = misses;
-            best = world;
+        let weight = likelihood(&odds, &greedy_misses(view, &world));
+        if accepts(rng, weight) {
+            return world;
+        }
+        if likeliest.as_ref().is_none_or(|(_, most)| weight > *most) {
+            likeliest = Some((world, weight));
         }
     }
-    best
+    likeliest.map_or_else(|| sample_once(view, rng), |(world, _)| world)
+}
+
+/// Weights and odds are fixed-point fractions of this (no floating point: firmware has no
+/// FPU).
+const ONE: u64 = 1 << 31;
+
+/// True with probability `weight` / [`ONE`].
+fn accepts(rng: &mut impl rand_core::Rng, weight: u64) -> bool {
+    weight >= ONE || u64::from(rng.next_u32() >> 1) < weight
+}
+
+/// A world's weight: each seat's odds raised to its moves that were not greedy.
+fn likelihood(odds: &[u64; MAX_PLAYERS], misses: &[u32; MAX_PLAYERS]) -> u64 {
+    odds.iter()
+        .zip(misses)
+        .fold(ONE, |weight, (&odds, &misses)| {
+            (0..misses).fold(weight, |weight, _| weight * odds / ONE)
+        })
+}
+
+/// Greedy moves a seat is taken to have made before the deals already over say otherwise.
+const PRIOR_GREEDY: u32 = 8;
+
+/// Moves that were not greedy a seat is taken to have made before the deals already over
+/// say otherwise.
+const PRIOR_MISSES: u32 = 1;
+
+/// For each seat, how much less likely a move that is not greedy is than a greedy one (at
+/// most as likely, in fractions of [`ONE`]): the ratio of its moves of each kind in the
+/// deals already over (where its hands are
+/// known, since it played every card it was dealt), after [`PRIOR_MISSES`] and
+/// [`PRIOR_GREEDY`].
+fn miss_odds(view: &PlayerView<'_>) -> [u64; MAX_PLAYERS] {
+    let current = view.deals_dealt().saturating_sub(1);
+    let mut greedy = [PRIOR_GREEDY; MAX_PLAYERS];
+    let mut misses = [PRIOR_MISSES; MAX_PLAYERS];
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut deal = current;
+    for past in view.history_backwards() {
+        if past.deal == current {
+            continue;
+        }
+        if past.deal != deal {
+            deal = past.deal;
+            hands = [CardSet::EMPTY; MAX_PLAYERS];
+        }
+        let Some(hand) = hands.get_mut(past.seat) else {
+            continue;
+        };
+        // The hand at the move: its card and those the seat played later in the deal.
+        *hand = hand.with(past.played.card);
+        if past.seat == view.seat() {
+            continue;
+        }
+        if was_greedy(*hand, past.table_before, past.played) {
+            greedy[past.seat] += 1;
+        } else {
+            misses[past.seat] += 1;
+        }
+    }
+    let mut odds = [ONE; MAX_PLAYERS];
+    for seat in 0..MAX_PLAYERS {
+        odds[seat] = (u64::from(misses[seat]) * ONE / u64::from(greedy[seat])).min(ONE);
+    }
+    odds
+}
+
+/// True when no card of `hand` allowed a move with a larger greedy key on `table` than
+/// `played` ([`KEY_PARTS`] parts of it).
+fn was_greedy(hand: CardSet, table: CardSet, played: Move) -> bool {
+    let made = GreedyKey::new(table, played.card, played.capture).parts();
+    let greedy = best_greedy_move(hand, table)
+        .map(|best| GreedyKey::new(table, best.card, best.capture).parts());
+    greedy.is_none_or(|greedy| greedy[..KEY_PARTS] <= made[..KEY_PARTS])
 }
 
 /// One world as [`sample_world`] describes, without the greedy filter.
@@ -93,29 +167,20 @@ fn sample_once(view: &PlayerView<'_>, rng: &mut impl rand_core::Rng) -> World {
     }
 }
 
-/// How many of the other seats' moves in this deal a greedy player holding `world`'s hands
-/// would not have made (counting stops at `enough`): walking back from the present, each
-/// seat's hand at its move is its hand now and the cards it played since.
-fn greedy_misses(view: &PlayerView<'_>, world: &World, enough: usize) -> usize {
+/// For each other seat, how many of its moves in this deal a greedy player holding
+/// `world`'s hands would not have made: walking back from the present, each seat's hand at
+/// its move is its hand now and the cards it played since.
+fn greedy_misses(view: &PlayerView<'_>, world: &World) -> [u32; MAX_PLAYERS] {
     let mut hands = world.hands;
-    let mut misses = 0;
+    let mut misses = [0; MAX_PLAYERS];
     for past in view.this_deal_backwards() {
         let (seat, table, played) = (past.seat, past.table_before, past.played);
         let Some(hand) = hands.get_mut(seat) else {
             continue;
         };
         *hand = hand.with(played.card);
-        if seat == view.seat() {
-            continue;
-        }
-        let made = GreedyKey::new(table, played.card, played.capture).parts();
-        let greedy = best_greedy_move(*hand, table)
-            .map(|best| GreedyKey::new(table, best.card, best.capture).parts());
-        if greedy.is_some_and(|greedy| greedy[..KEY_PARTS] > made[..KEY_PARTS]) {
-            misses += 1;
-            if misses >= enough {
-                break;
-            }
+        if seat != view.seat() && !was_greedy(*hand, table, played) {
+            misses[seat] += 1;
         }
     }
     misses

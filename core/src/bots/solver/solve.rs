@@ -99,6 +99,17 @@ impl<'t> Solver<'t> {
     pub fn solve_all<const SEATS: usize>(
         &mut self,
         position: &Position<SEATS>,
+        visit: impl FnMut(Move, i32),
+    ) -> Result<(), SolveError> {
+        self.solve_some(position, |_| true, visit)
+    }
+
+    /// As [`Solver::solve_all`], for only the legal moves that `wanted` accepts (a sampling
+    /// bot stops solving the moves it has ruled out).
+    pub fn solve_some<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+        mut wanted: impl FnMut(Move) -> bool,
         mut visit: impl FnMut(Move, i32),
     ) -> Result<(), SolveError> {
         let root = position.to_move().ok_or(SolveError::GameOver)?;
@@ -109,6 +120,9 @@ impl<'t> Solver<'t> {
         // Each root move's search starts from the value of the one before.
         let mut guess = 0;
         let outcome = try_for_each_move(position.hand(root), position.table(), |played| {
+            if !wanted(played) {
+                return ControlFlow::Continue(());
+            }
             let class = Class::of(position.table(), played);
             let value = match known.iter().find(|(other, _)| *other == class) {
                 Some(&(_, value)) => value,
