@@ -12,7 +12,9 @@
 //!   reached with different scores share a transposition-table entry. Entries hold
 //!   depth-independent lower and upper bounds, in memory the caller gives ([`Entry`]).
 //! - Moves that a renaming of suits maps onto each other (same rank and points played,
-//!   tables left equal up to suits) are searched once; see `moves.rs`.
+//!   tables left equal up to suits) are searched once; see `moves.rs`. Likewise positions
+//!   equal up to such a renaming (hands and table per rank, 2♣ and 10♦ apart; the same
+//!   deck) share their table key, the best move kept as its class.
 //! - Moves are tried best-guess first: the transposition table's move, searched before any
 //!   move is generated (it often cuts the node), then by a cheap greedy order (tabla,
 //!   points won, cards taken, a low card played). Cards that can take nothing on the

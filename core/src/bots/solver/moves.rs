@@ -63,8 +63,8 @@ fn order(table: CardSet, played: Move) -> u32 {
 }
 
 /// The table's signature: cards per rank (one nibble each) of the cards other than 2♣
-/// and 10♦, and those two themselves. Equal signatures mean tables equal up to suits.
-fn signature(table: CardSet) -> u64 {
+/// and 10♦, and those two themselves. Equal signatures mean sets equal up to suits.
+pub(crate) fn signature(table: CardSet) -> u64 {
     let plain = (table - SPECIAL).bits();
     let pairs = plain - (plain >> 1 & 0x5555_5555_5555_5555);
     let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);

@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+use super::moves::signature;
 use crate::capture::{can_capture, check_capture, for_each_legal_capture};
 use crate::moves::{for_each_move, IllegalMove, Move};
 use crate::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
@@ -636,17 +637,19 @@ impl<const SEATS: usize> Position<SEATS> {
         held + self.deck_len as usize
     }
 
-    /// A 64-bit key of everything the rest of the game depends on, for `hero`: hands,
-    /// table, deck, the seat to move, the last capturer, and the pile counts relative to
+    /// A 64-bit key of everything the rest of the game depends on, for `hero`: hands and
+    /// table up to suits (their signatures: positions that differ only there are mapped
+    /// onto each other by a renaming of suits that fixes the deck, so their values are
+    /// equal), the deck, the seat to move, the last capturer, and the pile counts relative to
     /// seat 0 (the bonus for most cards depends on nothing else; with two players, a lead
     /// too large to be caught up counts as one more than the cards left; at a cut, where
     /// cards are valued as they are captured, none). Points and tablas so far are left
     /// out: the search stores values of the rest of the game only.
     pub(crate) fn key(&self, hero: usize) -> u64 {
         let seats = self.players.get().min(SEATS);
-        let mut hash = mix(self.table.bits() ^ self.deck_hash);
+        let mut hash = mix(signature(self.table) ^ self.deck_hash);
         for hand in &self.hands[..seats] {
-            hash = mix(hash ^ hand.bits());
+            hash = mix(hash ^ signature(*hand));
         }
         let base = self.pile_cards[0];
         // With two players, a lead of more cards than are left decides the bonus: all such

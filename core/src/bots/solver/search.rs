@@ -84,7 +84,9 @@ impl Search<'_, '_> {
         let maximising = seat == self.hero;
         batch.iter().find_map(|played| {
             let (child, gain) = position.after_for(played, seat, self.hero);
-            let probe = self.table.probe(child.key(self.hero), child.table());
+            let probe = self
+                .table
+                .probe(child.key(self.hero), child.table(), CardSet::EMPTY);
             if maximising && gain + i32::from(probe.lower) >= beta {
                 Some(gain + i32::from(probe.lower))
             } else if !maximising && gain + i32::from(probe.upper) <= alpha {
@@ -195,7 +197,7 @@ impl Search<'_, '_> {
             0
         };
         let probe = if remembered {
-            self.table.probe(key, position.table())
+            self.table.probe(key, position.table(), position.hand(seat))
         } else {
             Probe::NOTHING
         };

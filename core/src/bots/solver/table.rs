@@ -1,11 +1,12 @@
 //! The transposition table: bounds on the rest-of-game value of positions already
 //! searched, in memory the caller gives.
 
-use crate::{Card, CardSet, Move};
+use crate::{Card, CardClass, CardSet, Move};
 
 /// One slot of the transposition table: 16 bytes (a 64-bit key, two 16-bit bounds, the
 /// moves left at the position, and the best move found, as its card and its capture as a
-/// mask over the table's cards).
+/// mask over the table's cards; keys are the same for positions equal up to suits, so the
+/// move stands for its class).
 ///
 /// The bounds are of the value of the rest of the game, which does not depend on how deep
 /// the position was met, so an entry serves every later visit.
@@ -41,17 +42,29 @@ impl Default for Entry {
     }
 }
 
-/// The capture's cards as a mask over the table's cards, lowest first: the 16-bit tag that
-/// names it exactly among the position's moves, or `None` when it holds a card past the
-/// table's sixteenth.
+/// Bits of 10♣ and 10♦, whose places [`in_class_order`] swaps.
+const TENS: u64 = 0b11 << 36;
+
+/// `bits` with 10♦ before 10♣, so that in every rank the card worth more than the others
+/// (2♣, 10♦) comes first: in that order, the `n`-th table card of a rank is of the same
+/// class on all tables of one signature.
+fn in_class_order(bits: u64) -> u64 {
+    let tens = bits & TENS;
+    bits & !TENS | (tens >> 1 & 1 << 36) | (tens << 1 & 1 << 37)
+}
+
+/// The capture's cards as a mask over the table's cards in class order: the 16-bit tag
+/// that names its class among the moves of every position of one key (those differ only
+/// by suits), or `None` when it holds a card past the table's sixteenth.
 fn capture_tag(table: CardSet, capture: CardSet) -> Option<u16> {
-    let (mut tag, mut rest) = (0u16, table.bits());
+    let (ordered, mut rest) = (in_class_order(capture.bits()), in_class_order(table.bits()));
+    let mut tag = 0u16;
     for place in 0..16 {
         if rest == 0 {
             break;
         }
         let lowest = rest & rest.wrapping_neg();
-        if capture.bits() & lowest != 0 {
+        if ordered & lowest != 0 {
             tag |= 1 << place;
         }
         rest ^= lowest;
@@ -59,9 +72,9 @@ fn capture_tag(table: CardSet, capture: CardSet) -> Option<u16> {
     (capture_from_tag(table, tag) == capture).then_some(tag)
 }
 
-/// The capture a tag names on `table`.
+/// A capture of the class a tag names on `table`.
 fn capture_from_tag(table: CardSet, tag: u16) -> CardSet {
-    let (mut bits, mut rest, mut tag) = (0u64, table.bits(), tag);
+    let (mut bits, mut rest, mut tag) = (0u64, in_class_order(table.bits()), tag);
     while tag != 0 && rest != 0 {
         let lowest = rest & rest.wrapping_neg();
         if tag & 1 != 0 {
@@ -70,7 +83,12 @@ fn capture_from_tag(table: CardSet, tag: u16) -> CardSet {
         rest ^= lowest;
         tag >>= 1;
     }
-    CardSet::from_bits(bits).unwrap_or_default()
+    CardSet::from_bits(in_class_order(bits)).unwrap_or_default()
+}
+
+/// The first card of `hand` of the class of `card`.
+fn card_of_class(hand: CardSet, card: Card) -> Option<Card> {
+    (hand & CardClass::of(card).cards()).first()
 }
 
 /// What a probe found: bounds on the value, and the best move known.
@@ -116,8 +134,9 @@ impl<'t> Table<'t> {
         self.slots.get_mut(first..end).unwrap_or(&mut [])
     }
 
-    /// What is known of the position with this key, whose table is `table`.
-    pub fn probe(&mut self, key: u64, table: CardSet) -> Probe {
+    /// What is known of the position with this key, whose table is `table` and whose seat
+    /// to move holds `hand`.
+    pub fn probe(&mut self, key: u64, table: CardSet, hand: CardSet) -> Probe {
         let entry = self
             .bucket(key)
             .iter()
@@ -128,6 +147,7 @@ impl<'t> Table<'t> {
             lower: entry.lower,
             upper: entry.upper,
             best: Card::from_index(entry.card)
+                .and_then(|card| card_of_class(hand, card))
                 .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag))),
         }
     }
