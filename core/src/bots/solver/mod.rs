@@ -26,7 +26,9 @@
 //! - Two moves before the end, moves are valued directly (the last move has at most two
 //!   distinct choices) with no table, ordering or merging.
 //! - With two players, leads in cards larger than the cards left (the bonus is decided)
-//!   share one table key.
+//!   share one table key, and positions that differ only by the lead share a bucket:
+//!   their values are ordered (a larger lead is never worse, and at most a bonus or two
+//!   better), so each probe also bounds the value by the other leads' entries.
 //! - A position cut at the end of its deal ([`Position::cut_at_deal_end`]) is valued in
 //!   thirds of a point ([`CUT_POINT`]): its points and tablas, and a card of lead in
 //!   captured cards worth a third of a point ([`CUT_CARD`]) instead of the bonus for most

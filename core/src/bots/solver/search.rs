@@ -8,7 +8,7 @@
 
 use super::moves::{Arena, Batch, Class};
 use super::position::Position;
-use super::table::{Probe, Table};
+use super::table::{Key, Probe, Table};
 use core::ops::ControlFlow;
 
 use crate::capture::{reachable_sums, target_sum, try_for_each_legal_capture_in};
@@ -194,7 +194,7 @@ impl Search<'_, '_> {
         let key = if remembered {
             position.key(self.hero)
         } else {
-            0
+            Key { base: 0, lead: 0 }
         };
         let probe = if remembered {
             self.table.probe(key, position.table(), position.hand(seat))

@@ -1,7 +1,7 @@
 //! The transposition table: bounds on the rest-of-game value of positions already
 //! searched, in memory the caller gives.
 
-use crate::{Card, CardClass, CardSet, Move};
+use crate::{Card, CardClass, CardSet, Move, MOST_CARDS_BONUS};
 
 /// One slot of the transposition table: 16 bytes (a 64-bit key, two 16-bit bounds, the
 /// moves left at the position, and the best move found, as its card and its capture as a
@@ -108,8 +108,32 @@ impl Probe {
     };
 }
 
-/// The caller's slots, in buckets of two: a key may sit in either slot of its bucket; a
-/// new position replaces the one with fewer moves left (cheaper to search again).
+/// A position's transposition key: `base` covers everything but the hero's lead in
+/// captured cards over the other seat (two players, not at a cut; else 0), `lead`.
+///
+/// Positions that differ only by that lead share a bucket, and their values are ordered:
+/// a lead one card larger is never worse and at most one bonus better (for every line of
+/// play, the bonus for most cards moves so), at most two bonuses in all. So one look at a
+/// bucket also bounds the value by its neighbours'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    pub base: u64,
+    pub lead: i8,
+}
+
+impl Key {
+    /// The 64-bit key an entry holds: the base moved by the lead, so that entries of the
+    /// same base are told apart (and found) by their distance from it.
+    fn full(self) -> u64 {
+        self.base.wrapping_add(self.lead as u64)
+    }
+}
+
+/// Slots per bucket: 64 bytes.
+const BUCKET: usize = 4;
+
+/// The caller's slots, in buckets of four: a key may sit in any slot of its bucket; a
+/// new position replaces the one with fewest moves left (cheapest to search again).
 #[derive(Debug)]
 pub(crate) struct Table<'t> {
     slots: &'t mut [Entry],
@@ -125,30 +149,49 @@ impl<'t> Table<'t> {
         self.slots.fill(Entry::EMPTY);
     }
 
-    /// The bucket for `key`: the key's high bits scaled to the table, so any size works
-    /// (with one slot, the bucket is that slot).
-    fn bucket(&mut self, key: u64) -> &mut [Entry] {
-        let buckets = self.slots.len().div_ceil(2);
-        let first = ((u128::from(key) * buckets as u128) >> 64) as usize * 2;
-        let end = (first + 2).min(self.slots.len());
+    /// The bucket for `base`: the key's high bits scaled to the table, so any size works
+    /// (with fewer slots than a bucket, the bucket is those slots).
+    fn bucket(&mut self, base: u64) -> &mut [Entry] {
+        let buckets = self.slots.len().div_ceil(BUCKET);
+        let first = ((u128::from(base) * buckets as u128) >> 64) as usize * BUCKET;
+        let end = (first + BUCKET).min(self.slots.len());
         self.slots.get_mut(first..end).unwrap_or(&mut [])
     }
 
     /// What is known of the position with this key, whose table is `table` and whose seat
-    /// to move holds `hand`.
-    pub fn probe(&mut self, key: u64, table: CardSet, hand: CardSet) -> Probe {
-        let entry = self
-            .bucket(key)
-            .iter()
-            .find(|entry| entry.key == key)
-            .copied()
-            .unwrap_or(Entry::EMPTY);
+    /// to move holds `hand`: its own entry, and bounds from the entries of other leads.
+    pub fn probe(&mut self, key: Key, table: CardSet, hand: CardSet) -> Probe {
+        let full = key.full();
+        let (mut lower, mut upper) = (i32::from(i16::MIN), i32::from(i16::MAX));
+        let mut best = None;
+        for entry in self.bucket(key.base).iter() {
+            let (entry_lower, entry_upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            if entry.key == full {
+                lower = lower.max(entry_lower);
+                upper = upper.min(entry_upper);
+                best = Card::from_index(entry.card)
+                    .and_then(|card| card_of_class(hand, card))
+                    .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag)));
+                continue;
+            }
+            let lead = entry.key.wrapping_sub(key.base) as i64;
+            if !(i64::from(i8::MIN)..=i64::from(i8::MAX)).contains(&lead) {
+                continue;
+            }
+            let swing = MOST_CARDS_BONUS as i32 * (lead - i64::from(key.lead)).abs().min(2) as i32;
+            if lead < i64::from(key.lead) {
+                lower = lower.max(entry_lower);
+                upper = upper.min(entry_upper + swing);
+            } else {
+                upper = upper.min(entry_upper);
+                lower = lower.max(entry_lower - swing);
+            }
+        }
+        let clamp = |value: i32| value.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
         Probe {
-            lower: entry.lower,
-            upper: entry.upper,
-            best: Card::from_index(entry.card)
-                .and_then(|card| card_of_class(hand, card))
-                .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag))),
+            lower: clamp(lower),
+            upper: clamp(upper),
+            best,
         }
     }
 
@@ -157,7 +200,7 @@ impl<'t> Table<'t> {
     /// of it.
     pub fn store(
         &mut self,
-        key: u64,
+        key: Key,
         table: CardSet,
         depth: usize,
         lower: i16,
@@ -165,15 +208,20 @@ impl<'t> Table<'t> {
         best: Option<Move>,
     ) {
         let best = best.and_then(|played| Some((played.card, capture_tag(table, played.capture)?)));
-        let bucket = self.bucket(key);
-        let same = bucket.iter().position(|entry| entry.key == key);
+        let key_bits = key.full();
+        let bucket = self.bucket(key.base);
+        let same = bucket.iter().position(|entry| entry.key == key_bits);
         let cheapest = (0..bucket.len()).min_by_key(|&slot| bucket[slot].depth);
         let Some(slot) = same.or(cheapest).and_then(|slot| bucket.get_mut(slot)) else {
             return;
         };
-        let known = if slot.key == key { *slot } else { Entry::EMPTY };
+        let known = if slot.key == key_bits {
+            *slot
+        } else {
+            Entry::EMPTY
+        };
         *slot = Entry {
-            key,
+            key: key_bits,
             lower: lower.max(known.lower),
             upper: upper.min(known.upper),
             card: best.map_or(known.card, |(card, _)| card.index()),
