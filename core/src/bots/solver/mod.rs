@@ -26,9 +26,10 @@
 //! - Two moves before the end, moves are valued directly (the last move has at most two
 //!   distinct choices) with no table, ordering or merging.
 //! - With two players, leads in cards larger than the cards left (the bonus is decided)
-//!   share one table key, and positions that differ only by the lead share a bucket:
-//!   their values are ordered (a larger lead is never worse, and at most a bonus or two
-//!   better), so each probe also bounds the value by the other leads' entries.
+//!   share one table key, and positions that differ only by the lead or the last
+//!   capturer share a bucket: their values are ordered (a larger lead, or the hero as the
+//!   last capturer, is never worse; a lead one card larger is at most a bonus better), so
+//!   each probe also bounds the value by its neighbours' entries.
 //! - A position cut at the end of its deal ([`Position::cut_at_deal_end`]) is valued in
 //!   thirds of a point ([`CUT_POINT`]): its points and tablas, and a card of lead in
 //!   captured cards worth a third of a point ([`CUT_CARD`]) instead of the bonus for most

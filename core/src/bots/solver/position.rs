@@ -644,9 +644,9 @@ impl<const SEATS: usize> Position<SEATS> {
     /// the deck, the seat to move, the last capturer, and the pile counts relative to seat
     /// 0 (the bonus for most cards depends on nothing else; with two players, the hero's
     /// lead kept apart in [`Key::lead`], a lead too large to be caught up counting as one
-    /// more than the cards left; at a cut, where cards are valued as they are captured,
-    /// none). Points and tablas so far are left out: the search stores values of the rest
-    /// of the game only.
+    /// more than the cards left, and the last capturer in [`Key::claim`]; at a cut, where
+    /// cards are valued as they are captured, none). Points and tablas so far are left
+    /// out: the search stores values of the rest of the game only.
     pub(crate) fn key(&self, hero: usize) -> Key {
         let seats = self.players.get().min(SEATS);
         let mut hash = mix(signature(self.table) ^ self.deck_hash);
@@ -654,16 +654,13 @@ impl<const SEATS: usize> Position<SEATS> {
             hash = mix(hash ^ signature(*hand));
         }
         let state = u64::from(self.to_move)
-            | u64::from(self.last_capturer) << 8
             | (hero as u64) << 16
             | u64::from(self.deck_len) << 24
             | u64::from(self.cut) << 32;
+        let with_last = state | u64::from(self.last_capturer) << 8;
         if self.cut {
             // At a cut the rest of the game's value does not depend on the piles.
-            return Key {
-                base: mix(hash ^ state),
-                lead: 0,
-            };
+            return Key::plain(mix(hash ^ with_last));
         }
         if seats == 2 {
             // A lead of more cards than are left decides the bonus: all such leads are one.
@@ -674,9 +671,15 @@ impl<const SEATS: usize> Position<SEATS> {
             let most = (left + 1).min(i8::MAX as usize) as i32;
             let own = i32::from(self.pile_cards[hero]);
             let other = i32::from(self.pile_cards[1 - hero.min(1)]);
+            let claim = match self.last_capturer {
+                NOBODY => 1,
+                last if usize::from(last) == hero => 2,
+                _ => 0,
+            };
             return Key {
                 base: mix(hash ^ state),
                 lead: (own - other).clamp(-most, most) as i8,
+                claim,
             };
         }
         let base = self.pile_cards[0];
@@ -688,10 +691,7 @@ impl<const SEATS: usize> Position<SEATS> {
                 packed = 0;
             }
         }
-        Key {
-            base: mix(mix(hash ^ packed) ^ state),
-            lead: 0,
-        }
+        Key::plain(mix(mix(hash ^ packed) ^ with_last))
     }
 }
 

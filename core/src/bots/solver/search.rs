@@ -194,7 +194,7 @@ impl Search<'_, '_> {
         let key = if remembered {
             position.key(self.hero)
         } else {
-            Key { base: 0, lead: 0 }
+            Key::plain(0)
         };
         let probe = if remembered {
             self.table.probe(key, position.table(), position.hand(seat))

@@ -108,24 +108,41 @@ impl Probe {
     };
 }
 
-/// A position's transposition key: `base` covers everything but the hero's lead in
-/// captured cards over the other seat (two players, not at a cut; else 0), `lead`.
+/// A position's transposition key: `base` covers everything but, with two players and not
+/// at a cut, the hero's lead in captured cards over the other seat (`lead`) and who takes
+/// the table if nobody captures again (`claim`: 0 the other seat, 1 nobody, 2 the hero);
+/// else both are 0 and 1.
 ///
-/// Positions that differ only by that lead share a bucket, and their values are ordered:
-/// a lead one card larger is never worse and at most one bonus better (for every line of
-/// play, the bonus for most cards moves so), at most two bonuses in all. So one look at a
-/// bucket also bounds the value by its neighbours'.
+/// Positions that differ only by those share a bucket, and their values are ordered: for
+/// every line of play, a larger lead and a claim nearer the hero are never worse, and a
+/// lead one card larger is at most one bonus for most cards better (two in all). So one
+/// look at a bucket also bounds the value by its neighbours'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Key {
     pub base: u64,
     pub lead: i8,
+    pub claim: u8,
 }
 
 impl Key {
-    /// The 64-bit key an entry holds: the base moved by the lead, so that entries of the
-    /// same base are told apart (and found) by their distance from it.
+    /// The key of a position without lead or claim.
+    pub const fn plain(base: u64) -> Key {
+        Key {
+            base,
+            lead: 0,
+            claim: 1,
+        }
+    }
+
+    /// How far the 64-bit key an entry holds is from the base: entries of one base are
+    /// told apart (and found) by it.
+    fn offset(self) -> i64 {
+        i64::from(self.claim) << 8 | i64::from(self.lead as u8 ^ 0x80)
+    }
+
+    /// The 64-bit key an entry holds.
     fn full(self) -> u64 {
-        self.base.wrapping_add(self.lead as u64)
+        self.base.wrapping_add(self.offset() as u64)
     }
 }
 
@@ -174,17 +191,23 @@ impl<'t> Table<'t> {
                     .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag)));
                 continue;
             }
-            let lead = entry.key.wrapping_sub(key.base) as i64;
-            if !(i64::from(i8::MIN)..=i64::from(i8::MAX)).contains(&lead) {
+            let offset = entry.key.wrapping_sub(key.base);
+            if offset >= 3 << 8 {
                 continue;
             }
-            let swing = MOST_CARDS_BONUS as i32 * (lead - i64::from(key.lead)).abs().min(2) as i32;
-            if lead < i64::from(key.lead) {
+            let (lead, claim) = ((offset & 0xFF) as i32 - 0x80, (offset >> 8) as u8);
+            let own_lead = i32::from(key.lead);
+            if lead <= own_lead && claim <= key.claim {
+                // Never better than this position.
                 lower = lower.max(entry_lower);
-                upper = upper.min(entry_upper + swing);
-            } else {
+            }
+            if lead >= own_lead && claim >= key.claim {
                 upper = upper.min(entry_upper);
+            }
+            if claim == key.claim {
+                let swing = MOST_CARDS_BONUS as i32 * (lead - own_lead).abs().min(2);
                 lower = lower.max(entry_lower - swing);
+                upper = upper.min(entry_upper + swing);
             }
         }
         let clamp = |value: i32| value.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
