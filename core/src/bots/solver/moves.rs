@@ -89,7 +89,7 @@ fn first_cards(cards: CardSet, count: u8) -> CardSet {
 /// first cards of each rank, with or without 2♣ and 10♦ where both fit, and with every
 /// count of the cards worth the played card (each alone a group), with or without those
 /// two.
-fn for_each_capture_class(
+pub(crate) fn for_each_capture_class(
     arena: &mut Arena,
     table: CardSet,
     played: Card,

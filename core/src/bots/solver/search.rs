@@ -6,12 +6,12 @@
 //! two players this is minimax of the margin; with more, the others all minimise the
 //! hero's value (paranoid search).
 
-use super::moves::{Arena, Batch, Class};
+use super::moves::{for_each_capture_class, Arena, Batch, Class};
 use super::position::Position;
 use super::table::{Key, Probe, Table};
 use core::ops::ControlFlow;
 
-use crate::capture::{reachable_sums, target_sum, try_for_each_legal_capture_in};
+use crate::capture::{reachable_sums, target_sum};
 use crate::{CardSet, Move};
 
 /// Positions with this many moves left or fewer are not kept in the table.
@@ -98,9 +98,9 @@ impl Search<'_, '_> {
     }
 
     /// The value of a position with two moves left (not the root), fail-soft: every move of
-    /// `seat` as it comes, each valued by the last move's shortcut, with no table, no
-    /// ordering and no merging (a node here has few moves, and most of them are captures
-    /// of one card).
+    /// `seat` as it comes (one capture per class), each valued by the last move's shortcut,
+    /// with no table and no ordering (a node here has few moves, and most of them are
+    /// captures of one card).
     fn two_left<const SEATS: usize>(
         &mut self,
         position: &Position<SEATS>,
@@ -139,7 +139,7 @@ impl Search<'_, '_> {
             };
             // Captures first, the discard last.
             let cut = sums & 1 << target_sum(card) != 0
-                && try_for_each_legal_capture_in(self.arena, position.table(), card, |capture| {
+                && for_each_capture_class(self.arena, position.table(), card, |capture| {
                     if capture.is_empty() {
                         ControlFlow::Continue(())
                     } else {
