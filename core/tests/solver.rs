@@ -488,7 +488,8 @@ proptest! {
 /// The benchmark's positions (greedy play from seeds 1..=16), every root move solved from
 /// a cleared 2^18-entry table: total nodes, time and a checksum of every value, printed.
 /// Run with `cargo test --release -p tablic-core --test solver -- --ignored --nocapture`
-/// (`SOLVER_PLIES=12` for the last deal alone, `SOLVER_SEEDS=4` for seeds 1..=4).
+/// (`SOLVER_PLIES=12` for the last deal alone, `SOLVER_SEEDS=4` for seeds 1..=4,
+/// `SOLVER_TABLE_BITS=22` for a 2^22-entry table).
 #[test]
 #[ignore = "a measurement, not a check"]
 fn benchmark_node_counts() {
@@ -499,7 +500,11 @@ fn benchmark_node_counts() {
         .into_iter()
         .filter(|&p| only.is_none_or(|o| o == p))
     {
-        let mut table = vec![Entry::EMPTY; 1 << 18];
+        let bits: u32 = std::env::var("SOLVER_TABLE_BITS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(18);
+        let mut table = vec![Entry::EMPTY; 1 << bits];
         let (mut nodes, mut checksum) = (0u64, 0i64);
         let start = std::time::Instant::now();
         let seeds: u64 = std::env::var("SOLVER_SEEDS")

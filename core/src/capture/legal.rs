@@ -169,6 +169,22 @@ pub fn try_for_each_legal_shape<B>(
     })
 }
 
+/// [`try_for_each_legal_shape`] with the caller's arena.
+pub fn try_for_each_legal_shape_in<const SLOTS: usize, B>(
+    arena: &mut CaptureArena<SLOTS>,
+    table: CardSet,
+    played: Card,
+    mut visit: impl FnMut(&CaptureShape<'_>) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let layout = TableLayout::new(table, target_sum(played));
+    for_each_shape(&layout, Some(&mut arena.slots), &mut |counts| {
+        visit(&CaptureShape {
+            counts,
+            layout: &layout,
+        })
+    })
+}
+
 /// Calls `visit` once for every legal capture shape of `played` on `table` beside which no
 /// further group fits, until it breaks. Every maximal shape (one that no other legal shape
 /// contains) is among them, so a measure that grows with the capture peaks on one of them.

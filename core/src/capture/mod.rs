@@ -33,8 +33,8 @@ pub use groups::{
 };
 pub use legal::{
     for_each_legal_capture, legal_capture_count, try_for_each_legal_capture,
-    try_for_each_legal_capture_in, try_for_each_legal_shape, try_for_each_unextendable_shape,
-    CaptureArena, CaptureShape, DEFAULT_SLOTS,
+    try_for_each_legal_capture_in, try_for_each_legal_shape, try_for_each_legal_shape_in,
+    try_for_each_unextendable_shape, CaptureArena, CaptureShape, DEFAULT_SLOTS,
 };
 pub use target::target_sum;
 

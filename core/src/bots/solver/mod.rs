@@ -12,7 +12,9 @@
 //!   reached with different scores share a transposition-table entry. Entries hold
 //!   depth-independent lower and upper bounds, in memory the caller gives ([`Entry`]).
 //! - Moves that a renaming of suits maps onto each other (same rank and points played,
-//!   tables left equal up to suits) are searched once; see `moves.rs`.
+//!   tables left equal up to suits) are searched once; see `moves.rs`. Likewise positions
+//!   equal up to such a renaming (hands and table per rank, 2♣ and 10♦ apart; the same
+//!   deck) share their table key, the best move kept as its class.
 //! - Moves are tried best-guess first: the transposition table's move, searched before any
 //!   move is generated (it often cuts the node), then by a cheap greedy order (tabla,
 //!   points won, cards taken, a low card played). Cards that can take nothing on the
@@ -24,7 +26,10 @@
 //! - Two moves before the end, moves are valued directly (the last move has at most two
 //!   distinct choices) with no table, ordering or merging.
 //! - With two players, leads in cards larger than the cards left (the bonus is decided)
-//!   share one table key.
+//!   share one table key, and positions that differ only by the lead or the last
+//!   capturer share a bucket: their values are ordered (a larger lead, or the hero as the
+//!   last capturer, is never worse; a lead one card larger is at most a bonus better), so
+//!   each probe also bounds the value by its neighbours' entries.
 //! - A position cut at the end of its deal ([`Position::cut_at_deal_end`]) is valued in
 //!   thirds of a point ([`CUT_POINT`]): its points and tablas, and a card of lead in
 //!   captured cards worth a third of a point ([`CUT_CARD`]) instead of the bonus for most

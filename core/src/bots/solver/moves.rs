@@ -12,7 +12,7 @@ use core::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use crate::capture::{reachable_sums, target_sum, try_for_each_legal_capture_in, CaptureArena};
+use crate::capture::{reachable_sums, target_sum, try_for_each_legal_shape_in, CaptureArena};
 use crate::{Card, CardSet, Move, Rank, Suit};
 
 /// Moves held at once per node (about 40 bytes each, on the stack of every ply); a node
@@ -33,7 +33,6 @@ pub(crate) type Arena = CaptureArena<512>;
 struct Candidate {
     played: Move,
     order: u32,
-    class: Class,
 }
 
 /// A batch of a node's distinct moves, best guess first.
@@ -63,14 +62,77 @@ fn order(table: CardSet, played: Move) -> u32 {
 }
 
 /// The table's signature: cards per rank (one nibble each) of the cards other than 2♣
-/// and 10♦, and those two themselves. Equal signatures mean tables equal up to suits.
-fn signature(table: CardSet) -> u64 {
+/// and 10♦, and those two themselves. Equal signatures mean sets equal up to suits.
+pub(crate) fn signature(table: CardSet) -> u64 {
     let plain = (table - SPECIAL).bits();
     let pairs = plain - (plain >> 1 & 0x5555_5555_5555_5555);
     let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
     nibbles
         | u64::from(table.contains(TWO_OF_CLUBS)) << 60
         | u64::from(table.contains(TEN_OF_DIAMONDS)) << 61
+}
+
+/// The first `count` cards of `cards`.
+fn first_cards(cards: CardSet, count: u8) -> CardSet {
+    let mut bits = 0;
+    let mut rest = cards.bits();
+    for _ in 0..count {
+        let lowest = rest & rest.wrapping_neg();
+        bits |= lowest;
+        rest ^= lowest;
+    }
+    CardSet::from_bits(bits).unwrap_or_default()
+}
+
+/// Calls `visit` with one legal capture of `played` on `table` per class of captures
+/// (those that leave tables of equal signature), until it breaks: per legal shape, the
+/// first cards of each rank, with or without 2♣ and 10♦ where both fit, and with every
+/// count of the cards worth the played card (each alone a group), with or without those
+/// two.
+pub(crate) fn for_each_capture_class(
+    arena: &mut Arena,
+    table: CardSet,
+    played: Card,
+    mut visit: impl FnMut(CardSet) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    try_for_each_legal_shape_in(arena, table, played, |shape| {
+        // Where 2♣ or 10♦ may stand in for a plain card of its rank: what swapping costs.
+        let mut swaps = ArrayVec::<CardSet, 2>::new();
+        let base = shape.pick(|_, cards, count| {
+            let special = cards & SPECIAL;
+            let plain = cards - special;
+            if special.is_empty() || count == 0 {
+                return first_cards(plain, count);
+            }
+            let with_special = special | first_cards(plain, count - 1);
+            if plain.len() < count as usize {
+                return with_special;
+            }
+            let without = first_cards(plain, count);
+            let _ = swaps.try_push(
+                CardSet::from_bits(with_special.bits() ^ without.bits()).unwrap_or_default(),
+            );
+            without
+        });
+        let free = shape.free();
+        let (free_special, free_plain) = (free & SPECIAL, free - SPECIAL);
+        for swapped in 0..1u8 << swaps.len() {
+            let mut groups = base;
+            for (place, swap) in swaps.iter().enumerate() {
+                if swapped >> place & 1 != 0 {
+                    groups = CardSet::from_bits(groups.bits() ^ swap.bits()).unwrap_or_default();
+                }
+            }
+            for count in 0..=free_plain.len() as u8 {
+                let alone = groups | first_cards(free_plain, count);
+                visit(alone)?;
+                if !free_special.is_empty() {
+                    visit(alone | free_special)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    })
 }
 
 /// The hand's cards that stand for their class: per rank, 2♣ or 10♦ alone, and one of the
@@ -123,7 +185,7 @@ impl Batch {
                 }
                 continue;
             }
-            let full = try_for_each_legal_capture_in(arena, table, first, |capture| {
+            let full = for_each_capture_class(arena, table, first, |capture| {
                 for &card in &cards {
                     if index >= start {
                         if self.moves.is_full() {
@@ -145,14 +207,12 @@ impl Batch {
         resume
     }
 
-    /// Adds a move unless an equivalent one is in the batch or of class `skip`.
+    /// Adds a move unless it is of class `skip` (already searched).
     fn offer(&mut self, table: CardSet, played: Move, skip: Option<Class>) {
-        let class = Class::of(table, played);
-        if skip != Some(class) && self.moves.iter().all(|other| other.class != class) {
+        if skip.is_none_or(|skip| !skip.holds(table, played)) {
             self.moves.push(Candidate {
                 played,
                 order: order(table, played),
-                class,
             });
         }
     }
@@ -173,6 +233,13 @@ pub(crate) struct Class {
 }
 
 impl Class {
+    /// Whether playing `played` on `table` is of this class.
+    fn holds(self, table: CardSet, played: Move) -> bool {
+        self.rank == played.card.rank().index()
+            && self.points == played.card.points()
+            && self == Class::of(table, played)
+    }
+
     /// The class of playing `played` on `table`.
     pub fn of(table: CardSet, played: Move) -> Class {
         let left = if played.capture.is_empty() {

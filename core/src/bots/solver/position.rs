@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use super::moves::signature;
+use super::table::Key;
 use crate::capture::{can_capture, check_capture, for_each_legal_capture};
 use crate::moves::{for_each_move, IllegalMove, Move};
 use crate::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
@@ -636,49 +638,60 @@ impl<const SEATS: usize> Position<SEATS> {
         held + self.deck_len as usize
     }
 
-    /// A 64-bit key of everything the rest of the game depends on, for `hero`: hands,
-    /// table, deck, the seat to move, the last capturer, and the pile counts relative to
-    /// seat 0 (the bonus for most cards depends on nothing else; with two players, a lead
-    /// too large to be caught up counts as one more than the cards left; at a cut, where
+    /// The key of everything the rest of the game depends on, for `hero`: hands and table
+    /// up to suits (their signatures: positions that differ only there are mapped onto
+    /// each other by a renaming of suits that fixes the deck, so their values are equal),
+    /// the deck, the seat to move, the last capturer, and the pile counts relative to seat
+    /// 0 (the bonus for most cards depends on nothing else; with two players, the hero's
+    /// lead kept apart in [`Key::lead`], a lead too large to be caught up counting as one
+    /// more than the cards left, and the last capturer in [`Key::claim`]; at a cut, where
     /// cards are valued as they are captured, none). Points and tablas so far are left
     /// out: the search stores values of the rest of the game only.
-    pub(crate) fn key(&self, hero: usize) -> u64 {
+    pub(crate) fn key(&self, hero: usize) -> Key {
         let seats = self.players.get().min(SEATS);
-        let mut hash = mix(self.table.bits() ^ self.deck_hash);
+        let mut hash = mix(signature(self.table) ^ self.deck_hash);
         for hand in &self.hands[..seats] {
-            hash = mix(hash ^ hand.bits());
+            hash = mix(hash ^ signature(*hand));
+        }
+        let state = u64::from(self.to_move)
+            | (hero as u64) << 16
+            | u64::from(self.deck_len) << 24
+            | u64::from(self.cut) << 32;
+        let with_last = state | u64::from(self.last_capturer) << 8;
+        if self.cut {
+            // At a cut the rest of the game's value does not depend on the piles.
+            return Key::plain(mix(hash ^ with_last));
+        }
+        if seats == 2 {
+            // A lead of more cards than are left decides the bonus: all such leads are one.
+            let left = self.table.len()
+                + self.hands[0].len()
+                + self.hands[1].len()
+                + self.deck_len as usize;
+            let most = (left + 1).min(i8::MAX as usize) as i32;
+            let own = i32::from(self.pile_cards[hero]);
+            let other = i32::from(self.pile_cards[1 - hero.min(1)]);
+            let claim = match self.last_capturer {
+                NOBODY => 1,
+                last if usize::from(last) == hero => 2,
+                _ => 0,
+            };
+            return Key {
+                base: mix(hash ^ state),
+                lead: (own - other).clamp(-most, most) as i8,
+                claim,
+            };
         }
         let base = self.pile_cards[0];
-        // With two players, a lead of more cards than are left decides the bonus: all such
-        // leads are one.
-        let left = self.table.len()
-            + self.hands[..seats]
-                .iter()
-                .map(|hand| hand.len())
-                .sum::<usize>()
-            + self.deck_len as usize;
-        let lead = (left + 1).min(i8::MAX as usize) as i8;
         let mut packed = 0u64;
         for (index, &cards) in self.pile_cards[..seats].iter().enumerate() {
-            let mut relative = cards.wrapping_sub(base);
-            if self.cut {
-                // At a cut the rest of the game's value does not depend on the piles.
-                relative = 0;
-            } else if seats == 2 {
-                relative = (relative as i8).clamp(-lead, lead) as u8;
-            }
-            packed = packed << 8 | u64::from(relative);
+            packed = packed << 8 | u64::from(cards.wrapping_sub(base));
             if index % 8 == 7 {
                 hash = mix(hash ^ packed);
                 packed = 0;
             }
         }
-        let state = u64::from(self.to_move)
-            | u64::from(self.last_capturer) << 8
-            | (hero as u64) << 16
-            | u64::from(self.deck_len) << 24
-            | u64::from(self.cut) << 32;
-        mix(mix(hash ^ packed) ^ state)
+        Key::plain(mix(mix(hash ^ packed) ^ with_last))
     }
 }
 

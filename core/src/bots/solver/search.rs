@@ -6,12 +6,12 @@
 //! two players this is minimax of the margin; with more, the others all minimise the
 //! hero's value (paranoid search).
 
-use super::moves::{Arena, Batch, Class};
+use super::moves::{for_each_capture_class, Arena, Batch, Class};
 use super::position::Position;
-use super::table::{Probe, Table};
+use super::table::{Key, Probe, Table};
 use core::ops::ControlFlow;
 
-use crate::capture::{reachable_sums, target_sum, try_for_each_legal_capture_in};
+use crate::capture::{reachable_sums, target_sum};
 use crate::{CardSet, Move};
 
 /// Positions with this many moves left or fewer are not kept in the table.
@@ -84,7 +84,9 @@ impl Search<'_, '_> {
         let maximising = seat == self.hero;
         batch.iter().find_map(|played| {
             let (child, gain) = position.after_for(played, seat, self.hero);
-            let probe = self.table.probe(child.key(self.hero), child.table());
+            let probe = self
+                .table
+                .probe(child.key(self.hero), child.table(), CardSet::EMPTY);
             if maximising && gain + i32::from(probe.lower) >= beta {
                 Some(gain + i32::from(probe.lower))
             } else if !maximising && gain + i32::from(probe.upper) <= alpha {
@@ -96,9 +98,9 @@ impl Search<'_, '_> {
     }
 
     /// The value of a position with two moves left (not the root), fail-soft: every move of
-    /// `seat` as it comes, each valued by the last move's shortcut, with no table, no
-    /// ordering and no merging (a node here has few moves, and most of them are captures
-    /// of one card).
+    /// `seat` as it comes (one capture per class), each valued by the last move's shortcut,
+    /// with no table and no ordering (a node here has few moves, and most of them are
+    /// captures of one card).
     fn two_left<const SEATS: usize>(
         &mut self,
         position: &Position<SEATS>,
@@ -137,7 +139,7 @@ impl Search<'_, '_> {
             };
             // Captures first, the discard last.
             let cut = sums & 1 << target_sum(card) != 0
-                && try_for_each_legal_capture_in(self.arena, position.table(), card, |capture| {
+                && for_each_capture_class(self.arena, position.table(), card, |capture| {
                     if capture.is_empty() {
                         ControlFlow::Continue(())
                     } else {
@@ -192,10 +194,10 @@ impl Search<'_, '_> {
         let key = if remembered {
             position.key(self.hero)
         } else {
-            0
+            Key::plain(0)
         };
         let probe = if remembered {
-            self.table.probe(key, position.table())
+            self.table.probe(key, position.table(), position.hand(seat))
         } else {
             Probe::NOTHING
         };

@@ -1,11 +1,12 @@
 //! The transposition table: bounds on the rest-of-game value of positions already
 //! searched, in memory the caller gives.
 
-use crate::{Card, CardSet, Move};
+use crate::{Card, CardClass, CardSet, Move, MOST_CARDS_BONUS};
 
 /// One slot of the transposition table: 16 bytes (a 64-bit key, two 16-bit bounds, the
 /// moves left at the position, and the best move found, as its card and its capture as a
-/// mask over the table's cards).
+/// mask over the table's cards; keys are the same for positions equal up to suits, so the
+/// move stands for its class).
 ///
 /// The bounds are of the value of the rest of the game, which does not depend on how deep
 /// the position was met, so an entry serves every later visit.
@@ -41,17 +42,29 @@ impl Default for Entry {
     }
 }
 
-/// The capture's cards as a mask over the table's cards, lowest first: the 16-bit tag that
-/// names it exactly among the position's moves, or `None` when it holds a card past the
-/// table's sixteenth.
+/// Bits of 10♣ and 10♦, whose places [`in_class_order`] swaps.
+const TENS: u64 = 0b11 << 36;
+
+/// `bits` with 10♦ before 10♣, so that in every rank the card worth more than the others
+/// (2♣, 10♦) comes first: in that order, the `n`-th table card of a rank is of the same
+/// class on all tables of one signature.
+fn in_class_order(bits: u64) -> u64 {
+    let tens = bits & TENS;
+    bits & !TENS | (tens >> 1 & 1 << 36) | (tens << 1 & 1 << 37)
+}
+
+/// The capture's cards as a mask over the table's cards in class order: the 16-bit tag
+/// that names its class among the moves of every position of one key (those differ only
+/// by suits), or `None` when it holds a card past the table's sixteenth.
 fn capture_tag(table: CardSet, capture: CardSet) -> Option<u16> {
-    let (mut tag, mut rest) = (0u16, table.bits());
+    let (ordered, mut rest) = (in_class_order(capture.bits()), in_class_order(table.bits()));
+    let mut tag = 0u16;
     for place in 0..16 {
         if rest == 0 {
             break;
         }
         let lowest = rest & rest.wrapping_neg();
-        if capture.bits() & lowest != 0 {
+        if ordered & lowest != 0 {
             tag |= 1 << place;
         }
         rest ^= lowest;
@@ -59,9 +72,9 @@ fn capture_tag(table: CardSet, capture: CardSet) -> Option<u16> {
     (capture_from_tag(table, tag) == capture).then_some(tag)
 }
 
-/// The capture a tag names on `table`.
+/// A capture of the class a tag names on `table`.
 fn capture_from_tag(table: CardSet, tag: u16) -> CardSet {
-    let (mut bits, mut rest, mut tag) = (0u64, table.bits(), tag);
+    let (mut bits, mut rest, mut tag) = (0u64, in_class_order(table.bits()), tag);
     while tag != 0 && rest != 0 {
         let lowest = rest & rest.wrapping_neg();
         if tag & 1 != 0 {
@@ -70,7 +83,12 @@ fn capture_from_tag(table: CardSet, tag: u16) -> CardSet {
         rest ^= lowest;
         tag >>= 1;
     }
-    CardSet::from_bits(bits).unwrap_or_default()
+    CardSet::from_bits(in_class_order(bits)).unwrap_or_default()
+}
+
+/// The first card of `hand` of the class of `card`.
+fn card_of_class(hand: CardSet, card: Card) -> Option<Card> {
+    (hand & CardClass::of(card).cards()).first()
 }
 
 /// What a probe found: bounds on the value, and the best move known.
@@ -90,8 +108,49 @@ impl Probe {
     };
 }
 
-/// The caller's slots, in buckets of two: a key may sit in either slot of its bucket; a
-/// new position replaces the one with fewer moves left (cheaper to search again).
+/// A position's transposition key: `base` covers everything but, with two players and not
+/// at a cut, the hero's lead in captured cards over the other seat (`lead`) and who takes
+/// the table if nobody captures again (`claim`: 0 the other seat, 1 nobody, 2 the hero);
+/// else both are 0 and 1.
+///
+/// Positions that differ only by those share a bucket, and their values are ordered: for
+/// every line of play, a larger lead and a claim nearer the hero are never worse, and a
+/// lead one card larger is at most one bonus for most cards better (two in all). So one
+/// look at a bucket also bounds the value by its neighbours'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    pub base: u64,
+    pub lead: i8,
+    pub claim: u8,
+}
+
+impl Key {
+    /// The key of a position without lead or claim.
+    pub const fn plain(base: u64) -> Key {
+        Key {
+            base,
+            lead: 0,
+            claim: 1,
+        }
+    }
+
+    /// How far the 64-bit key an entry holds is from the base: entries of one base are
+    /// told apart (and found) by it.
+    fn offset(self) -> i64 {
+        i64::from(self.claim) << 8 | i64::from(self.lead as u8 ^ 0x80)
+    }
+
+    /// The 64-bit key an entry holds.
+    fn full(self) -> u64 {
+        self.base.wrapping_add(self.offset() as u64)
+    }
+}
+
+/// Slots per bucket: 64 bytes.
+const BUCKET: usize = 4;
+
+/// The caller's slots, in buckets of four: a key may sit in any slot of its bucket; a
+/// new position replaces the one with fewest moves left (cheapest to search again).
 #[derive(Debug)]
 pub(crate) struct Table<'t> {
     slots: &'t mut [Entry],
@@ -107,28 +166,55 @@ impl<'t> Table<'t> {
         self.slots.fill(Entry::EMPTY);
     }
 
-    /// The bucket for `key`: the key's high bits scaled to the table, so any size works
-    /// (with one slot, the bucket is that slot).
-    fn bucket(&mut self, key: u64) -> &mut [Entry] {
-        let buckets = self.slots.len().div_ceil(2);
-        let first = ((u128::from(key) * buckets as u128) >> 64) as usize * 2;
-        let end = (first + 2).min(self.slots.len());
+    /// The bucket for `base`: the key's high bits scaled to the table, so any size works
+    /// (with fewer slots than a bucket, the bucket is those slots).
+    fn bucket(&mut self, base: u64) -> &mut [Entry] {
+        let buckets = self.slots.len().div_ceil(BUCKET);
+        let first = ((u128::from(base) * buckets as u128) >> 64) as usize * BUCKET;
+        let end = (first + BUCKET).min(self.slots.len());
         self.slots.get_mut(first..end).unwrap_or(&mut [])
     }
 
-    /// What is known of the position with this key, whose table is `table`.
-    pub fn probe(&mut self, key: u64, table: CardSet) -> Probe {
-        let entry = self
-            .bucket(key)
-            .iter()
-            .find(|entry| entry.key == key)
-            .copied()
-            .unwrap_or(Entry::EMPTY);
+    /// What is known of the position with this key, whose table is `table` and whose seat
+    /// to move holds `hand`: its own entry, and bounds from the entries of other leads.
+    pub fn probe(&mut self, key: Key, table: CardSet, hand: CardSet) -> Probe {
+        let full = key.full();
+        let (mut lower, mut upper) = (i32::from(i16::MIN), i32::from(i16::MAX));
+        let mut best = None;
+        for entry in self.bucket(key.base).iter() {
+            let (entry_lower, entry_upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            if entry.key == full {
+                lower = lower.max(entry_lower);
+                upper = upper.min(entry_upper);
+                best = Card::from_index(entry.card)
+                    .and_then(|card| card_of_class(hand, card))
+                    .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag)));
+                continue;
+            }
+            let offset = entry.key.wrapping_sub(key.base);
+            if offset >= 3 << 8 {
+                continue;
+            }
+            let (lead, claim) = ((offset & 0xFF) as i32 - 0x80, (offset >> 8) as u8);
+            let own_lead = i32::from(key.lead);
+            if lead <= own_lead && claim <= key.claim {
+                // Never better than this position.
+                lower = lower.max(entry_lower);
+            }
+            if lead >= own_lead && claim >= key.claim {
+                upper = upper.min(entry_upper);
+            }
+            if claim == key.claim {
+                let swing = MOST_CARDS_BONUS as i32 * (lead - own_lead).abs().min(2);
+                lower = lower.max(entry_lower - swing);
+                upper = upper.min(entry_upper + swing);
+            }
+        }
+        let clamp = |value: i32| value.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
         Probe {
-            lower: entry.lower,
-            upper: entry.upper,
-            best: Card::from_index(entry.card)
-                .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag))),
+            lower: clamp(lower),
+            upper: clamp(upper),
+            best,
         }
     }
 
@@ -137,7 +223,7 @@ impl<'t> Table<'t> {
     /// of it.
     pub fn store(
         &mut self,
-        key: u64,
+        key: Key,
         table: CardSet,
         depth: usize,
         lower: i16,
@@ -145,15 +231,20 @@ impl<'t> Table<'t> {
         best: Option<Move>,
     ) {
         let best = best.and_then(|played| Some((played.card, capture_tag(table, played.capture)?)));
-        let bucket = self.bucket(key);
-        let same = bucket.iter().position(|entry| entry.key == key);
+        let key_bits = key.full();
+        let bucket = self.bucket(key.base);
+        let same = bucket.iter().position(|entry| entry.key == key_bits);
         let cheapest = (0..bucket.len()).min_by_key(|&slot| bucket[slot].depth);
         let Some(slot) = same.or(cheapest).and_then(|slot| bucket.get_mut(slot)) else {
             return;
         };
-        let known = if slot.key == key { *slot } else { Entry::EMPTY };
+        let known = if slot.key == key_bits {
+            *slot
+        } else {
+            Entry::EMPTY
+        };
         *slot = Entry {
-            key,
+            key: key_bits,
             lower: lower.max(known.lower),
             upper: upper.min(known.upper),
             card: best.map_or(known.card, |(card, _)| card.index()),
