@@ -371,10 +371,10 @@ fn hint_shows_the_pimc_bots_best_moves() {
     assert!(run.stdout.contains(
         "Your move> hint
 Hint: pimc would play 10S 2H 8H.
-Mean margin in points to the end of this deal (15 sampled deals):
-  10S 2H 8H  -0.67
-  KH KD      -3.62
-  5D -       -4.00
+Mean margin in points to the end of this deal (30 sampled deals):
+  10S 2H 8H  -0.58
+  KH KD      -3.06
+  5D -       -3.50
   (5 more moves)
 Your move> quit
 "

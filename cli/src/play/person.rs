@@ -68,11 +68,17 @@ impl Hints {
             };
         }
         let table = view.table();
+        // Moves solved in every world (the finalists) first, as only they are compared to
+        // the end; each group by its mean.
+        let worlds = |played: &Move| evaluation.worlds_for(*played).unwrap_or(0);
         weighed.sort_by(|(a, a_margin), (b, b_margin)| {
-            b_margin.total_cmp(a_margin).then_with(|| {
-                GreedyKey::new(table, b.card, b.capture)
-                    .cmp(&GreedyKey::new(table, a.card, a.capture))
-            })
+            worlds(b)
+                .cmp(&worlds(a))
+                .then(b_margin.total_cmp(a_margin))
+                .then_with(|| {
+                    GreedyKey::new(table, b.card, b.capture)
+                        .cmp(&GreedyKey::new(table, a.card, a.capture))
+                })
         });
         // Moves alike up to suits (8♦ or 8♠ taking the same cards) are listed once.
         let distinct =
@@ -96,8 +102,13 @@ impl Hints {
             .unwrap_or(0);
         for (played, margin) in weighed.iter().take(HINT_MOVES) {
             let pad = width - Style::PLAIN.compact(*played).len();
+            // A move ruled out after the first round of worlds says over how many.
+            let fewer = Some(worlds(played))
+                .filter(|&solved| solved < evaluation.worlds())
+                .map(|solved| format!("  (over {solved})"))
+                .unwrap_or_default();
             text.push_str(&format!(
-                "  {}{}  {margin:+.2}\n",
+                "  {}{}  {margin:+.2}{fewer}\n",
                 style.compact(*played),
                 " ".repeat(pad)
             ));

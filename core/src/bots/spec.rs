@@ -6,7 +6,7 @@ use core::str::FromStr;
 use crate::bots::solver::Entry;
 use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
 #[cfg(feature = "solver")]
-use crate::bots::{ClairvoyantBot, PimcBot, PimcOptions};
+use crate::bots::{ClairvoyantBot, PimcBot, PimcOptions, MAX_SAMPLES};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::Excerpt;
@@ -178,7 +178,12 @@ impl FromStr for BotSpec {
                 let [samples, nodes] = parse_numbers(
                     options,
                     [
-                        ("samples", 1, 4096, "a sample count from 1 to 4096"),
+                        (
+                            "samples",
+                            1,
+                            u64::from(MAX_SAMPLES),
+                            "a sample count from 1 to 4096",
+                        ),
                         ("nodes", 1, u64::MAX, "a node budget of at least 1"),
                     ],
                 )?;

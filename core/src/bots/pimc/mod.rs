@@ -39,11 +39,14 @@ use crate::{Card, CardSet};
 /// (lowest ranks first) and never plays the rest.
 pub const MAX_ROOT_MOVES: usize = 256;
 
+/// Worlds a decision samples at most; more samples are taken as this many.
+pub const MAX_SAMPLES: u32 = 4096;
+
 /// How hard [`PimcBot`] thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PimcOptions {
     /// Worlds sampled per decision: the finalists are solved in all of them, every legal
-    /// move in the first quarter (at least 16).
+    /// move in the first quarter (at least 16). At most [`MAX_SAMPLES`].
     pub samples: u32,
     /// Node budget of each world's solve.
     pub nodes: u64,
@@ -97,20 +100,56 @@ const FINALISTS: usize = 4;
 /// and still be solved in the later worlds.
 const KEEP_WITHIN_ERRORS: i64 = 2;
 
-/// One root move and what the worlds it was solved in said of it.
+/// One root move and what the worlds it was solved in said of it: 24 bytes, as a decision
+/// keeps [`MAX_ROOT_MOVES`] of them on the stack (firmware has little).
 #[derive(Clone, Copy, Debug)]
 struct Weighed {
-    played: Move,
+    /// The move: its capture's bits, and its card's index above them.
+    packed: u64,
     /// The sum of its values.
     total: i32,
     /// The sum, over the first round's worlds, of how far it fell short of the world's best
     /// move (its regret), and of the squares of that.
     regret: u32,
     regret_squares: u32,
-    /// Worlds it was solved in.
-    worlds: u32,
+    /// Worlds it was solved in (samples are at most [`MAX_SAMPLES`]).
+    worlds: u16,
     /// Still solved in every world (all are, until the first round ends).
     finalist: bool,
+}
+
+/// Where a packed move keeps its card: above the 52 bits of its capture.
+const CARD_SHIFT: u32 = 56;
+
+impl Weighed {
+    fn new(played: Move) -> Weighed {
+        Weighed {
+            packed: Weighed::pack(played),
+            total: 0,
+            regret: 0,
+            regret_squares: 0,
+            worlds: 0,
+            finalist: true,
+        }
+    }
+
+    fn pack(played: Move) -> u64 {
+        played.capture.bits() | u64::from(played.card.index()) << CARD_SHIFT
+    }
+
+    fn is(&self, played: Move) -> bool {
+        self.packed == Weighed::pack(played)
+    }
+
+    fn played(&self) -> Move {
+        let capture = CardSet::from_bits(self.packed & ((1 << CARD_SHIFT) - 1));
+        let card = Card::from_index((self.packed >> CARD_SHIFT) as u8);
+        match (card, capture) {
+            (Some(card), Some(capture)) => Move::new(card, capture),
+            // Not reached: every packed move came from a move.
+            _ => Move::discard(Card::new(crate::Rank::Ace, crate::Suit::Clubs)),
+        }
+    }
 }
 
 type Tally = ArrayVec<Weighed, MAX_ROOT_MOVES>;
@@ -129,6 +168,21 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
+    /// Nothing weighed yet, for a decision of `view`'s seat.
+    fn empty(view: &PlayerView<'_>) -> Evaluation {
+        Evaluation {
+            tally: Tally::new(),
+            worlds: 0,
+            others: view.players().get() as u32 - 1,
+            scale: if view.is_last_deal() {
+                1
+            } else {
+                CUT_POINT as u32
+            },
+            table: view.table(),
+        }
+    }
+
     /// Worlds solved within their budget (0 when there was a single legal move). The moves
     /// dropped after the first round were solved in fewer.
     pub const fn worlds(&self) -> u32 {
@@ -141,13 +195,14 @@ impl Evaluation {
         self.tally
             .iter()
             .filter(|weighed| weighed.finalist)
-            .max_by_key(|weighed| {
+            .map(|weighed| (weighed.total, weighed.played()))
+            .max_by_key(|&(total, played)| {
                 (
-                    weighed.total,
-                    GreedyKey::new(self.table, weighed.played.card, weighed.played.capture),
+                    total,
+                    GreedyKey::new(self.table, played.card, played.capture),
                 )
             })
-            .map(|weighed| weighed.played)
+            .map(|(_, played)| played)
     }
 
     /// The mean over the worlds it was solved in of the margin in points (own total minus
@@ -156,7 +211,7 @@ impl Evaluation {
     /// [`CUT_POINT`] of a point instead of the bonus for most cards); `None` for a move not
     /// weighed, or when no world was solved.
     pub fn mean_margin(&self, played: Move) -> Option<f64> {
-        let weighed = self.tally.iter().find(|weighed| weighed.played == played)?;
+        let weighed = self.tally.iter().find(|weighed| weighed.is(played))?;
         let per_world = weighed.worlds as f64 * self.others as f64 * self.scale as f64;
         (weighed.worlds > 0).then(|| weighed.total as f64 / per_world)
     }
@@ -164,13 +219,13 @@ impl Evaluation {
     /// The worlds `played` was solved in: all of them for the moves kept to the end (the
     /// finalists), the first round's for the others; `None` for a move not weighed.
     pub fn worlds_for(&self, played: Move) -> Option<u32> {
-        let weighed = self.tally.iter().find(|weighed| weighed.played == played)?;
-        Some(weighed.worlds)
+        let weighed = self.tally.iter().find(|weighed| weighed.is(played))?;
+        Some(weighed.worlds.into())
     }
 
     /// Every move weighed, in the order of the legal moves.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.tally.iter().map(|weighed| weighed.played)
+        self.tally.iter().map(|weighed| weighed.played())
     }
 
     /// Keeps solving only the moves whose mean regret over the first round is within
@@ -214,57 +269,48 @@ impl PimcBot<'_> {
     /// the first round's worlds, then only the few moves still close to the best over the
     /// rest.
     pub fn evaluate(&mut self, view: &PlayerView<'_>) -> Evaluation {
-        let mut evaluation = Evaluation {
-            tally: Tally::new(),
-            worlds: 0,
-            others: view.players().get() as u32 - 1,
-            scale: if view.is_last_deal() {
-                1
-            } else {
-                CUT_POINT as u32
-            },
-            table: view.table(),
-        };
+        let mut evaluation = Evaluation::empty(view);
+        self.weigh(view, &mut evaluation);
+        evaluation
+    }
+
+    /// Weighs every legal move of `view`'s seat into `evaluation` (made empty for it). Never
+    /// inlined, and given the evaluation rather than returning one, so that the evaluation
+    /// (6 KB) exists once, in its caller's frame: firmware has little stack.
+    #[inline(never)]
+    fn weigh(&mut self, view: &PlayerView<'_>, evaluation: &mut Evaluation) {
         for_each_move(view.hand(), view.table(), |legal| {
-            let _ = evaluation.tally.try_push(Weighed {
-                played: legal,
-                total: 0,
-                regret: 0,
-                regret_squares: 0,
-                worlds: 0,
-                finalist: true,
-            });
+            let _ = evaluation.tally.try_push(Weighed::new(legal));
         });
         if evaluation.tally.len() <= 1 {
-            return evaluation;
+            return;
         }
         let single_world = view.players().get() == 2 && view.is_last_deal();
         let (first, all) = if single_world {
             (1, 1)
         } else {
-            (first_round(self.options.samples), self.options.samples)
+            let samples = self.options.samples.min(MAX_SAMPLES);
+            (first_round(samples), samples)
         };
         let mut solver = Solver::new(self.entries);
         // The one world of a two-player last deal is the game itself: solved whatever it
         // costs (as the clairvoyant player does), never left to the greedy order.
         solver.set_node_budget((!single_world).then_some(self.options.nodes));
-        for _ in 0..first {
-            let world = sample_world(view, &mut self.rng);
-            add_world(&mut solver, view, &world, &mut evaluation, true);
-        }
-        if first < all && evaluation.keep_finalists() {
-            for _ in first..all {
-                let world = sample_world(view, &mut self.rng);
-                add_world(&mut solver, view, &world, &mut evaluation, false);
+        for index in 0..all {
+            if index == first && !evaluation.keep_finalists() {
+                break;
             }
+            let world = sample_world(view, &mut self.rng);
+            add_world(&mut solver, view, &world, evaluation, index < first);
         }
-        evaluation
     }
 }
 
 impl Bot for PimcBot<'_> {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
-        self.evaluate(view).best().unwrap_or(Move::discard(
+        let mut evaluation = Evaluation::empty(view);
+        self.weigh(view, &mut evaluation);
+        evaluation.best().unwrap_or(Move::discard(
             view.hand()
                 .first()
                 .unwrap_or(Card::new(crate::Rank::Ace, crate::Suit::Clubs)),
@@ -276,6 +322,10 @@ impl Bot for PimcBot<'_> {
 /// world so far) and adds their values to the evaluation, or nothing if the solve ran out
 /// of its budget. In the first round (`first`) every move is solved, and each one's regret
 /// in the world is added too.
+///
+/// Never inlined: its frame (a value per root move, the world's position) then exists
+/// once, below the decision's, instead of adding to it.
+#[inline(never)]
 fn add_world(
     solver: &mut Solver<'_>,
     view: &PlayerView<'_>,
@@ -323,7 +373,7 @@ fn solve_world<const SEATS: usize>(
         return false;
     };
     let tally = &evaluation.tally;
-    let index = |played: Move| tally.iter().position(|weighed| weighed.played == played);
+    let index = |played: Move| tally.iter().position(|weighed| weighed.is(played));
     solver
         .solve_some(
             &position,
