@@ -536,6 +536,38 @@ fn benchmark_node_counts() {
             start.elapsed()
         );
     }
+    // Cut positions, as the sampling bot solves them: 12 plies before the cut at the end
+    // of the second and third deals. Their node counts must not change with the exact
+    // search's speed-ups.
+    let mut table = vec![Entry::EMPTY; 1 << 18];
+    let (mut nodes, mut checksum) = (0u64, 0i64);
+    let start = std::time::Instant::now();
+    for plies_left in [36, 24] {
+        for seed in 1..=16 {
+            let mut game = Game::from_seed(PlayerCount::TWO, seed);
+            while MOVES_PER_GAME - game.history().len() > plies_left {
+                let seat = game.to_move().unwrap();
+                game.play(best_greedy_move(game.hand(seat), game.table()).unwrap())
+                    .unwrap();
+            }
+            let position = Position::<2>::from_game(&game).unwrap().cut_at_deal_end();
+            let mut solver = Solver::new(&mut table);
+            let mut index = 0i64;
+            solver
+                .solve_all(&position, |_, value| {
+                    index += 1;
+                    checksum = checksum
+                        .wrapping_mul(31)
+                        .wrapping_add(index * 1000 + value as i64);
+                })
+                .unwrap();
+            nodes += solver.nodes();
+        }
+    }
+    println!(
+        "cut at 12 plies: {nodes} nodes, {:?}, checksum {checksum}",
+        start.elapsed()
+    );
 }
 
 /// Positions cut at the end of their deal (as bots with a horizon solve them): the table
