@@ -100,7 +100,7 @@ pub unsafe extern "C" fn tablic_bot_memory_bytes(
 }
 
 /// Creates a bot from its name and options, as on the command line: `random`, `greedy`,
-/// `minimax:depth=3,nodes=8000`, `pimc:samples=16,nodes=40000`, `clairvoyant`. Its random
+/// `minimax:depth=3,nodes=20000`, `pimc:samples=128,nodes=40000`, `clairvoyant`. Its random
 /// choices come from `seed`, so the same seed and the same game give the same moves.
 ///
 /// - `storage`: memory for the bot, or `NULL` to let the library allocate it.
