@@ -3,8 +3,8 @@
 
 use tablic_core::bots::solver::{Entry, Position, Solver};
 use tablic_core::bots::{
-    best_greedy_move, play_out, probably_lacking, sample_world, Bot, GreedyBot, GreedyKey, PimcBot,
-    PimcOptions,
+    best_greedy_move, play_out, probably_lacking, sample_world, Bot, GreedyBot, GreedyKey,
+    Opponents, PimcBot, PimcOptions,
 };
 use tablic_core::{below, CardClass, CardSet, Game, Move, Pcg32, PlayerCount, PlayerView};
 
@@ -111,7 +111,8 @@ fn the_same_seed_makes_the_same_moves() {
 }
 
 /// In the two-player last deal every card is known to both seats: the bot solves the one
-/// world there is, so its move is worth what the clairvoyant solver's best move is worth.
+/// world there is, so its move is worth what the clairvoyant solver's best move is worth
+/// (against the opponent it models: greedy moves once a deal showed only those).
 #[test]
 fn the_two_player_last_deal_is_played_exactly() {
     let mut checked = 0;
@@ -127,6 +128,7 @@ fn the_two_player_last_deal_is_played_exactly() {
         let position = Position::<2>::from_game(&game).unwrap();
         let mut memory = entries();
         let mut solver = Solver::new(&mut memory);
+        solver.set_greedy_seats(&Opponents::observe(&view).greedy_seats());
         let (_, best) = solver.best_move(&position).unwrap();
         let mut value_of_chosen = None;
         solver
@@ -144,7 +146,7 @@ fn the_two_player_last_deal_is_played_exactly() {
 
 /// Checks one sampled world against `view`.
 fn check_world(view: &PlayerView<'_>, rng: &mut Pcg32) {
-    let world = sample_world(view, rng);
+    let world = sample_world(view, &Opponents::observe(view), rng);
     let players = view.players().get();
     let mut dealt = CardSet::EMPTY;
     for seat in 0..players {
@@ -234,7 +236,7 @@ fn lacking_classes_are_avoided_when_possible() {
             continue;
         }
         for _ in 0..8 {
-            let world = sample_world(&view, &mut rng);
+            let world = sample_world(&view, &Opponents::observe(&view), &mut rng);
             assert!(
                 world.hands[other]
                     .iter()
@@ -265,7 +267,7 @@ fn explained_worlds(random_opponent: bool, later: bool) -> (usize, usize) {
             let counted = if later { start >= 12 } else { start < 12 };
             if seat == 0 && !view.is_last_deal() && game.history().len() > start && counted {
                 for _ in 0..4 {
-                    let world = sample_world(&view, &mut rng);
+                    let world = sample_world(&view, &Opponents::observe(&view), &mut rng);
                     sampled += 1;
                     explained += usize::from(greedy_throughout(&game, world.hands[1], start));
                 }
@@ -406,5 +408,45 @@ fn later_worlds_weigh_only_the_finalists() {
     assert!(
         raced >= 3 && settled >= 1,
         "{raced} raced, {settled} settled"
+    );
+}
+
+/// A seat is taken to play greedy moves once a whole deal of its moves were all greedy
+/// ones, never before, never for the viewer itself, and seldom when it plays at random.
+#[test]
+fn opponents_proven_greedy_are_modelled_so() {
+    let mut opponent_rng = Pcg32::new(12, 12);
+    let (mut random_taken, mut random_seen) = (0, 0);
+    for seed in 0..20u64 {
+        for random_opponent in [false, true] {
+            let mut game = Game::from_seed(PlayerCount::TWO, seed);
+            while let Some(view) = game.current_view() {
+                let seat = view.seat();
+                if seat == 0 {
+                    let greedy = Opponents::observe(&view).greedy_seats();
+                    assert!(!greedy[0], "seed {seed}");
+                    if game.history().len() < 12 {
+                        assert!(!greedy[1], "seed {seed}: nothing seen yet");
+                    } else if random_opponent {
+                        random_seen += 1;
+                        random_taken += usize::from(greedy[1]);
+                    } else {
+                        assert!(greedy[1], "seed {seed}: a greedy opponent");
+                    }
+                }
+                let chosen = if seat == 1 && random_opponent {
+                    let mut moves = Vec::new();
+                    game.for_each_legal_move(|legal| moves.push(legal));
+                    moves[below(&mut opponent_rng, moves.len() as u32) as usize]
+                } else {
+                    best_greedy_move(game.hand(seat), game.table()).unwrap()
+                };
+                game.play(chosen).unwrap();
+            }
+        }
+    }
+    assert!(
+        random_seen > 300 && random_taken * 20 < random_seen,
+        "{random_taken} of {random_seen}"
     );
 }

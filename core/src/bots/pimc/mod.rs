@@ -6,6 +6,12 @@
 //!   put the rest, in a random order, in the deck; they avoid classes a seat probably
 //!   lacks, and favour hands with which the seat's moves this deal were greedy, as strongly
 //!   as its play in earlier deals says it makes greedy moves.
+//! - An opponent whose every move in the deals already over was the greedy player's (a
+//!   whole deal's worth at least, [`Opponents`]) is taken to play greedy moves: the solver
+//!   plays its greedy move in each world instead of its best against our hand, which it
+//!   could not see. Against the greedy player this is its real play, and worth about two
+//!   points a game; a player that is not greedy is seldom taken for one (the minimax
+//!   player, whose moves are greedy two times in three, passes a deal one time in twenty).
 //! - Each world is solved to the end of the current deal (where the margin in points and
 //!   tablas is taken as it stands, the table unclaimed, and each card of lead in captured
 //!   cards counts a third of a point instead of the bonus for most cards), or exactly to
@@ -21,10 +27,12 @@
 //!   no budget: it is the game itself.
 //! - Ties go to the greedy player's order ([`GreedyKey`]).
 
+mod opponents;
 mod world;
 
 use arrayvec::ArrayVec;
 
+pub use opponents::Opponents;
 pub use world::{sample_world, World};
 
 use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
@@ -292,7 +300,9 @@ impl PimcBot<'_> {
             let samples = self.options.samples.min(MAX_SAMPLES);
             (first_round(samples), samples)
         };
+        let opponents = Opponents::observe(view);
         let mut solver = Solver::new(self.entries);
+        solver.set_greedy_seats(&opponents.greedy_seats());
         // The one world of a two-player last deal is the game itself: solved whatever it
         // costs (as the clairvoyant player does), never left to the greedy order.
         solver.set_node_budget((!single_world).then_some(self.options.nodes));
@@ -300,7 +310,7 @@ impl PimcBot<'_> {
             if index == first && !evaluation.keep_finalists() {
                 break;
             }
-            let world = sample_world(view, &mut self.rng);
+            let world = sample_world(view, &opponents, &mut self.rng);
             add_world(&mut solver, view, &world, evaluation, index < first);
         }
     }

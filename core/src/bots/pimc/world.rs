@@ -2,19 +2,16 @@
 
 use arrayvec::ArrayVec;
 
-use crate::bots::{best_greedy_move, probably_lacking, GreedyKey};
+use super::opponents::{was_greedy, Opponents, ONE};
+use crate::bots::probably_lacking;
 use crate::pcg32::below;
 use crate::players::MAX_PLAYERS;
 use crate::view::PlayerView;
 use crate::CardClass;
-use crate::{Card, CardSet, Move};
+use crate::{Card, CardSet};
 
 /// Worlds [`sample_world`] draws at most, looking for one it accepts.
 const GREEDY_TRIES: usize = 96;
-
-/// How many parts of the greedy key ([`GreedyKey::parts`]) a move must not fall short on:
-/// all seven (tabla, points, cards, 10♦, 2♣, aces, low card first).
-const KEY_PARTS: usize = 7;
 
 /// One guess at the hidden cards: every other seat's hand and the undealt deck in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,14 +29,18 @@ pub struct World {
 ///   player's inference from how it played this deal) while other unseen cards remain.
 /// - Such deals are then weighed by how likely each other seat's moves of this deal were
 ///   with that hand, for a player who mostly makes greedy moves (no card its hand then held
-///   allowed a move with a larger greedy key, [`GreedyKey::parts`]): each move that was
-///   not greedy with the hand scales the deal's weight by the seat's [`miss_odds`], which
-///   its play in the deals already over measures. Deals are drawn until one is accepted
+///   allowed a move with a larger greedy key, [`GreedyKey::parts`](crate::bots::GreedyKey::parts)): each move that was
+///   not greedy with the hand scales the deal's weight by the seat's odds of such a move,
+///   which its play in the deals already over measures ([`Opponents`]). Deals are drawn until one is accepted
 ///   with a chance equal to its weight (rejection sampling), 96 at most; if none is, the
 ///   likeliest drawn is kept. Against a greedy player only hands that explain every move
 ///   survive; against a player who often is not greedy, the filter all but lets go.
-pub fn sample_world(view: &PlayerView<'_>, rng: &mut impl rand_core::Rng) -> World {
-    let odds = miss_odds(view);
+pub fn sample_world(
+    view: &PlayerView<'_>,
+    opponents: &Opponents,
+    rng: &mut impl rand_core::Rng,
+) -> World {
+    let odds = opponents.miss_odds();
     let mut likeliest: Option<(World, u64)> = None;
     for _ in 0..GREEDY_TRIES {
         let world = sample_once(view, rng);
@@ -54,10 +55,6 @@ pub fn sample_world(view: &PlayerView<'_>, rng: &mut impl rand_core::Rng) -> Wor
     likeliest.map_or_else(|| sample_once(view, rng), |(world, _)| world)
 }
 
-/// Weights and odds are fixed-point fractions of this (no floating point: firmware has no
-/// FPU).
-const ONE: u64 = 1 << 31;
-
 /// True with probability `weight` / [`ONE`].
 fn accepts(rng: &mut impl rand_core::Rng, weight: u64) -> bool {
     weight >= ONE || u64::from(rng.next_u32() >> 1) < weight
@@ -70,62 +67,6 @@ fn likelihood(odds: &[u64; MAX_PLAYERS], misses: &[u32; MAX_PLAYERS]) -> u64 {
         .fold(ONE, |weight, (&odds, &misses)| {
             (0..misses).fold(weight, |weight, _| weight * odds / ONE)
         })
-}
-
-/// Greedy moves a seat is taken to have made before the deals already over say otherwise.
-const PRIOR_GREEDY: u32 = 8;
-
-/// Moves that were not greedy a seat is taken to have made before the deals already over
-/// say otherwise.
-const PRIOR_MISSES: u32 = 1;
-
-/// For each seat, how much less likely a move that is not greedy is than a greedy one (at
-/// most as likely, in fractions of [`ONE`]): the ratio of its moves of each kind in the
-/// deals already over (where its hands are
-/// known, since it played every card it was dealt), after [`PRIOR_MISSES`] and
-/// [`PRIOR_GREEDY`].
-fn miss_odds(view: &PlayerView<'_>) -> [u64; MAX_PLAYERS] {
-    let current = view.deals_dealt().saturating_sub(1);
-    let mut greedy = [PRIOR_GREEDY; MAX_PLAYERS];
-    let mut misses = [PRIOR_MISSES; MAX_PLAYERS];
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-    let mut deal = current;
-    for past in view.history_backwards() {
-        if past.deal == current {
-            continue;
-        }
-        if past.deal != deal {
-            deal = past.deal;
-            hands = [CardSet::EMPTY; MAX_PLAYERS];
-        }
-        let Some(hand) = hands.get_mut(past.seat) else {
-            continue;
-        };
-        // The hand at the move: its card and those the seat played later in the deal.
-        *hand = hand.with(past.played.card);
-        if past.seat == view.seat() {
-            continue;
-        }
-        if was_greedy(*hand, past.table_before, past.played) {
-            greedy[past.seat] += 1;
-        } else {
-            misses[past.seat] += 1;
-        }
-    }
-    let mut odds = [ONE; MAX_PLAYERS];
-    for seat in 0..MAX_PLAYERS {
-        odds[seat] = (u64::from(misses[seat]) * ONE / u64::from(greedy[seat])).min(ONE);
-    }
-    odds
-}
-
-/// True when no card of `hand` allowed a move with a larger greedy key on `table` than
-/// `played` ([`KEY_PARTS`] parts of it).
-fn was_greedy(hand: CardSet, table: CardSet, played: Move) -> bool {
-    let made = GreedyKey::new(table, played.card, played.capture).parts();
-    let greedy = best_greedy_move(hand, table)
-        .map(|best| GreedyKey::new(table, best.card, best.capture).parts());
-    greedy.is_none_or(|greedy| greedy[..KEY_PARTS] <= made[..KEY_PARTS])
 }
 
 /// One world as [`sample_world`] describes, without the greedy filter.

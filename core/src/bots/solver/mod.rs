@@ -30,6 +30,9 @@
 //!   capturer share a bucket: their values are ordered (a larger lead, or the hero as the
 //!   last capturer, is never worse; a lead one card larger is at most a bonus better), so
 //!   each probe also bounds the value by its neighbours' entries.
+//! - Seats may be taken to play the greedy player's move instead of their best
+//!   ([`Solver::set_greedy_seats`]): an opponent model for a sampling bot; their nodes
+//!   search one move.
 //! - A position cut at the end of its deal ([`Position::cut_at_deal_end`]) is valued in
 //!   thirds of a point ([`CUT_POINT`]): its points and tablas, and a card of lead in
 //!   captured cards worth a third of a point ([`CUT_CARD`]) instead of the bonus for most

@@ -11,6 +11,7 @@ use super::position::Position;
 use super::table::{Key, Probe, Table};
 use core::ops::ControlFlow;
 
+use crate::bots::best_greedy_move;
 use crate::capture::{reachable_sums, target_sum};
 use crate::{CardSet, Move};
 
@@ -28,11 +29,13 @@ pub(crate) const INFINITY: i32 = 30_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfBudget;
 
-/// One search: the solver's memory, the hero, and the node count against the budget.
+/// One search: the solver's memory, the hero, the seats taken to play greedy moves (bit
+/// `s` for seat `s`), and the node count against the budget.
 pub(crate) struct Search<'s, 't> {
     pub table: &'s mut Table<'t>,
     pub arena: &'s mut Arena,
     pub hero: usize,
+    pub greedy: u64,
     pub nodes: u64,
     pub limit: u64,
 }
@@ -97,6 +100,24 @@ impl Search<'_, '_> {
         })
     }
 
+    /// The value of a node where `seat` is taken to play the greedy player's move: that
+    /// move's, with no search of the others.
+    fn greedy_move<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+        seat: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(i32, Option<Move>), OutOfBudget> {
+        let Some(played) = best_greedy_move(position.hand(seat), position.table()) else {
+            // Only a malformed position has no move; score it as over.
+            return Ok((position.bonus_value(self.hero), None));
+        };
+        let (child, gain) = position.after_for(played, seat, self.hero);
+        let rest = self.value(&child, alpha - gain, beta - gain)?;
+        Ok((gain + rest, Some(played)))
+    }
+
     /// The value of a position with two moves left (not the root), fail-soft: every move of
     /// `seat` as it comes (one capture per class), each valued by the last move's shortcut,
     /// with no table and no ordering (a node here has few moves, and most of them are
@@ -108,7 +129,7 @@ impl Search<'_, '_> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let hero = self.hero;
+        let (hero, greedy) = (self.hero, self.greedy);
         let maximising = seat == hero;
         let mut best = if maximising { -INFINITY } else { INFINITY };
         let mut children = 0;
@@ -119,9 +140,7 @@ impl Search<'_, '_> {
                 children += 1;
                 let rest = match child.to_move() {
                     None => child.bonus_value(hero),
-                    Some(next) if child.moves_left() == 1 => {
-                        child.last_move_value(next, hero, next == hero)
-                    }
+                    Some(next) if child.moves_left() == 1 => last_move(&child, next, hero, greedy),
                     // Not reached: two moves left leave one.
                     Some(_) => return ControlFlow::Break(()),
                 };
@@ -171,6 +190,9 @@ impl Search<'_, '_> {
         let Some(seat) = position.to_move() else {
             return Ok((position.bonus_value(self.hero), None));
         };
+        if !root && self.greedy & 1 << seat != 0 {
+            return self.greedy_move(position, seat, alpha, beta);
+        }
         let maximising = seat == self.hero;
         let left = position.moves_left();
         if !root && left == 1 {
@@ -280,4 +302,22 @@ impl Search<'_, '_> {
         }
         Ok((best, best_move))
     }
+}
+
+/// The hero's value of the game's last move, made by `seat`: its greedy move if it is
+/// taken to play one (bit `seat` of `greedy`), else its best
+/// ([`Position::last_move_value`]).
+fn last_move<const SEATS: usize>(
+    position: &Position<SEATS>,
+    seat: usize,
+    hero: usize,
+    greedy: u64,
+) -> i32 {
+    if greedy & 1 << seat != 0 {
+        if let Some(played) = best_greedy_move(position.hand(seat), position.table()) {
+            let (child, gain) = position.after_for(played, seat, hero);
+            return gain + child.bonus_value(hero);
+        }
+    }
+    position.last_move_value(seat, hero, seat == hero)
 }

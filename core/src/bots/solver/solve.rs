@@ -51,6 +51,8 @@ pub struct Solver<'t> {
     arena: Arena,
     budget: Option<u64>,
     nodes: u64,
+    /// Seats taken to play greedy moves, bit `s` for seat `s`.
+    greedy: u64,
 }
 
 impl<'t> Solver<'t> {
@@ -71,6 +73,7 @@ impl<'t> Solver<'t> {
             arena: Arena::new(),
             budget: None,
             nodes: 0,
+            greedy: 0,
         }
     }
 
@@ -78,6 +81,21 @@ impl<'t> Solver<'t> {
     /// returns [`SolveError::OutOfBudget`]. The table keeps what was learnt.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
         self.budget = budget;
+    }
+
+    /// Takes the seats marked in `seats` to play the greedy player's move
+    /// ([`best_greedy_move`](crate::bots::best_greedy_move)) instead of their best: an
+    /// opponent model, for a bot that has seen a seat play that way. The seat to move at
+    /// the root is always searched. Values then are against those seats' greedy play; the
+    /// table is cleared when the seats change, as what it held assumed the others.
+    pub fn set_greedy_seats(&mut self, seats: &[bool]) {
+        let greedy = (seats.iter().enumerate())
+            .filter(|&(seat, &greedy)| greedy && seat < 64)
+            .fold(0u64, |mask, (seat, _)| mask | 1 << seat);
+        if greedy != self.greedy {
+            self.greedy = greedy;
+            self.clear();
+        }
     }
 
     /// Nodes searched since the solver was made.
@@ -187,6 +205,7 @@ impl<'t> Solver<'t> {
             table: &mut self.table,
             arena: &mut self.arena,
             hero,
+            greedy: self.greedy,
             nodes: self.nodes,
             limit: self
                 .budget

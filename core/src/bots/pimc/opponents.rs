@@ -1,0 +1,102 @@
+//! What the deals already over say of how each opponent plays: there every card a seat was
+//! dealt has been played, so its hand at each of its moves is known, and so is whether the
+//! move was the greedy player's.
+
+use crate::bots::{best_greedy_move, GreedyKey};
+use crate::players::MAX_PLAYERS;
+use crate::view::PlayerView;
+use crate::{CardSet, Move};
+
+/// How many parts of the greedy key ([`GreedyKey::parts`]) a move must not fall short on to
+/// count as greedy: all seven (tabla, points, cards, 10♦, 2♣, aces, low card first).
+const KEY_PARTS: usize = 7;
+
+/// Odds are fixed-point fractions of this (no floating point: firmware has no FPU).
+pub(super) const ONE: u64 = 1 << 31;
+
+/// Greedy moves a seat is taken to have made before its play says otherwise.
+const PRIOR_GREEDY: u32 = 8;
+
+/// Moves that were not greedy a seat is taken to have made before its play says otherwise.
+const PRIOR_MISSES: u32 = 1;
+
+/// A seat whose moves in the deals already over were all greedy, and at least this many,
+/// is taken to play greedy moves: a whole two-player deal (a player who makes the greedy
+/// move two times in three, as the minimax player does, passes one deal in twenty).
+const GREEDY_PROOF: u32 = 6;
+
+/// Each seat's moves in the deals already over, greedy or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opponents {
+    greedy: [u32; MAX_PLAYERS],
+    misses: [u32; MAX_PLAYERS],
+}
+
+impl Opponents {
+    /// What `view`'s seat has seen of every other seat's play (its own moves are not
+    /// counted).
+    pub fn observe(view: &PlayerView<'_>) -> Opponents {
+        let mut record = Opponents {
+            greedy: [0; MAX_PLAYERS],
+            misses: [0; MAX_PLAYERS],
+        };
+        let current = view.deals_dealt().saturating_sub(1);
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut deal = current;
+        for past in view.history_backwards() {
+            if past.deal == current {
+                continue;
+            }
+            if past.deal != deal {
+                deal = past.deal;
+                hands = [CardSet::EMPTY; MAX_PLAYERS];
+            }
+            let Some(hand) = hands.get_mut(past.seat) else {
+                continue;
+            };
+            // The hand at the move: its card and those the seat played later in the deal.
+            *hand = hand.with(past.played.card);
+            if past.seat == view.seat() {
+                continue;
+            }
+            if was_greedy(*hand, past.table_before, past.played) {
+                record.greedy[past.seat] += 1;
+            } else {
+                record.misses[past.seat] += 1;
+            }
+        }
+        record
+    }
+
+    /// For each seat, how much less likely a move that is not greedy is than a greedy one
+    /// (at most as likely, in fractions of [`ONE`]): the ratio of its moves of each kind,
+    /// after [`PRIOR_MISSES`] and [`PRIOR_GREEDY`].
+    pub(super) fn miss_odds(&self) -> [u64; MAX_PLAYERS] {
+        let mut odds = [ONE; MAX_PLAYERS];
+        for (seat, odds) in odds.iter_mut().enumerate() {
+            let misses = u64::from(self.misses[seat] + PRIOR_MISSES);
+            let greedy = u64::from(self.greedy[seat] + PRIOR_GREEDY);
+            *odds = (misses * ONE / greedy).min(ONE);
+        }
+        odds
+    }
+
+    /// The seats taken to play greedy moves: every move of theirs seen in the deals already
+    /// over was greedy, and there were at least six (a whole two-player deal).
+    pub fn greedy_seats(&self) -> [bool; MAX_PLAYERS] {
+        let mut seats = [false; MAX_PLAYERS];
+        for (seat, greedy) in seats.iter_mut().enumerate() {
+            *greedy = self.misses[seat] == 0 && self.greedy[seat] >= GREEDY_PROOF;
+        }
+        seats
+    }
+}
+
+/// True when no card of `hand` allowed a move with a larger greedy key on `table` than
+/// `played` ([`KEY_PARTS`] parts of it).
+pub(super) fn was_greedy(hand: CardSet, table: CardSet, played: Move) -> bool {
+    let made = GreedyKey::new(table, played.card, played.capture).parts();
+    let greedy = best_greedy_move(hand, table)
+        .map(|best| GreedyKey::new(table, best.card, best.capture).parts());
+    greedy.is_none_or(|greedy| greedy[..KEY_PARTS] <= made[..KEY_PARTS])
+}
