@@ -249,3 +249,38 @@ proptest! {
         }
     }
 }
+
+/// A view's history, walked back from the present, gives every move with its seat, its
+/// deal and the table before it: exactly what playing the game forward saw, for every
+/// player count; this deal's part is the moves since the last deal.
+#[test]
+fn views_walk_the_history_back_exactly() {
+    for players in 2..=4 {
+        let players = PlayerCount::new(players).unwrap();
+        for seed in 0..10u64 {
+            let mut game = Game::from_seed(players, seed);
+            // (seat, deal, table before, move) as each move was made.
+            let mut seen = Vec::new();
+            while let Some(seat) = game.to_move() {
+                let view = game.view(seat).unwrap();
+                let mut walked: Vec<_> = view
+                    .history_backwards()
+                    .map(|past| (past.seat, past.deal, past.table_before, past.played))
+                    .collect();
+                walked.reverse();
+                assert_eq!(walked, seen, "seed {seed}");
+                let deal = view.deals_dealt() - 1;
+                let this_deal = view.this_deal_backwards().count();
+                let in_deal = seen.iter().filter(|entry| entry.1 == deal).count();
+                assert_eq!(this_deal, in_deal, "seed {seed}");
+                let mut first = None;
+                game.for_each_legal_move(|legal| {
+                    first.get_or_insert(legal);
+                });
+                let played = first.unwrap();
+                seen.push((seat, deal, game.table(), played));
+                game.play(played).unwrap();
+            }
+        }
+    }
+}

@@ -28,13 +28,15 @@ pub struct World {
 /// - A seat is dealt no card of a class it [probably lacks](probably_lacking) (the minimax
 ///   player's inference from how it played this deal) while other unseen cards remain.
 /// - Such deals are then weighed by how likely each other seat's moves of this deal were
-///   with that hand, for a player who mostly makes greedy moves (no card its hand then held
-///   allowed a move with a larger greedy key, [`GreedyKey::parts`](crate::bots::GreedyKey::parts)): each move that was
-///   not greedy with the hand scales the deal's weight by the seat's odds of such a move,
-///   which its play in the deals already over measures ([`Opponents`]). Deals are drawn until one is accepted
-///   with a chance equal to its weight (rejection sampling), 96 at most; if none is, the
-///   likeliest drawn is kept. Against a greedy player only hands that explain every move
-///   survive; against a player who often is not greedy, the filter all but lets go.
+///   with that hand, for a player who mostly makes greedy moves (no card its hand then
+///   held allowed a move with a larger greedy key,
+///   [`GreedyKey::parts`](crate::bots::GreedyKey::parts)): each move that was not greedy
+///   with the hand scales the deal's weight by the seat's odds of such a move, which its
+///   play in the deals already over measures (`opponents`, see [`Opponents::observe`]).
+/// - Deals are drawn until one is accepted with a chance equal to its weight (rejection
+///   sampling), 96 at most; if none is, the likeliest drawn is kept. Against a greedy
+///   player only hands that explain every move survive; against a player who often is not
+///   greedy, the filter all but lets go.
 pub fn sample_world(
     view: &PlayerView<'_>,
     opponents: &Opponents,

@@ -66,7 +66,9 @@ impl<'t> Solver<'t> {
 
     /// A solver keeping what earlier solvers stored in `entries`: keys cover hands, table
     /// and deck, so what was learnt on one position serves any other (a sampling bot
-    /// solving many deals saves the clearing, and gains where the deals agree).
+    /// solving many deals saves the clearing, and gains where the deals agree). Only
+    /// entries stored with no [greedy seats](Solver::set_greedy_seats) may be reused so:
+    /// the keys do not say which seats played greedy moves.
     pub fn reusing(entries: &'t mut [Entry]) -> Solver<'t> {
         Solver {
             table: Table::new(entries),
