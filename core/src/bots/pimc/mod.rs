@@ -9,9 +9,10 @@
 //! - An opponent whose every move in the deals already over was the greedy player's (a
 //!   whole deal's worth at least, [`Opponents`]) is taken to play greedy moves: the solver
 //!   plays its greedy move in each world instead of its best against our hand, which it
-//!   could not see. Against the greedy player this is its real play, and worth about two
-//!   points a game; a player that is not greedy is seldom taken for one (the minimax
-//!   player, whose moves are greedy two times in three, passes a deal one time in twenty).
+//!   could not see. Against the greedy player this is its real play, and worth three
+//!   points a game (STRENGTH.md); a player that is not greedy is seldom taken for one (the
+//!   minimax player, whose moves are greedy two times in three, passes a deal one time in
+//!   twenty).
 //! - Each world is solved to the end of the current deal (where the margin in points and
 //!   tablas is taken as it stands, the table unclaimed, and each card of lead in captured
 //!   cards counts a third of a point instead of the bonus for most cards), or exactly to
