@@ -4,7 +4,7 @@
 
 use crate::bots::{best_greedy_move, GreedyKey};
 use crate::players::MAX_PLAYERS;
-use crate::view::PlayerView;
+use crate::view::{PastMove, PlayerView};
 use crate::{CardSet, Move};
 
 /// How many parts of the greedy key ([`GreedyKey::parts`]) a move must not fall short on to
@@ -41,30 +41,20 @@ impl Opponents {
             misses: [0; MAX_PLAYERS],
         };
         let current = view.deals_dealt().saturating_sub(1);
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        let mut deal = current;
-        for past in view.history_backwards() {
-            if past.deal == current {
-                continue;
-            }
-            if past.deal != deal {
-                deal = past.deal;
-                hands = [CardSet::EMPTY; MAX_PLAYERS];
-            }
-            let Some(hand) = hands.get_mut(past.seat) else {
-                continue;
-            };
-            // The hand at the move: its card and those the seat played later in the deal.
-            *hand = hand.with(past.played.card);
-            if past.seat == view.seat() {
-                continue;
-            }
-            if was_greedy(*hand, past.table_before, past.played) {
-                record.greedy[past.seat] += 1;
-            } else {
-                record.misses[past.seat] += 1;
-            }
-        }
+        let finished = view.history_backwards().filter(|past| past.deal != current);
+        // Each finished deal ends with every hand empty.
+        judge_moves(
+            finished,
+            [CardSet::EMPTY; MAX_PLAYERS],
+            view.seat(),
+            |seat, greedy| {
+                if greedy {
+                    record.greedy[seat] += 1;
+                } else {
+                    record.misses[seat] += 1;
+                }
+            },
+        );
         record
     }
 
@@ -92,9 +82,35 @@ impl Opponents {
     }
 }
 
+/// Walks `moves` (newest first) rebuilding each seat's hand at each of its moves, and says
+/// of every move by a seat other than `viewer` whether it was greedy. `hands` are the hands
+/// after the newest move; a hand at a move is that, plus the cards the seat played since
+/// in the same deal (an earlier deal ended with every hand empty).
+pub(super) fn judge_moves(
+    moves: impl Iterator<Item = PastMove>,
+    mut hands: [CardSet; MAX_PLAYERS],
+    viewer: usize,
+    mut judge: impl FnMut(usize, bool),
+) {
+    let mut deal = None;
+    for past in moves {
+        if deal.is_some_and(|deal| deal != past.deal) {
+            hands = [CardSet::EMPTY; MAX_PLAYERS];
+        }
+        deal = Some(past.deal);
+        let Some(hand) = hands.get_mut(past.seat) else {
+            continue;
+        };
+        *hand = hand.with(past.played.card);
+        if past.seat != viewer {
+            judge(past.seat, was_greedy(*hand, past.table_before, past.played));
+        }
+    }
+}
+
 /// True when no card of `hand` allowed a move with a larger greedy key on `table` than
 /// `played` ([`KEY_PARTS`] parts of it).
-pub(super) fn was_greedy(hand: CardSet, table: CardSet, played: Move) -> bool {
+fn was_greedy(hand: CardSet, table: CardSet, played: Move) -> bool {
     let made = GreedyKey::new(table, played.card, played.capture).parts();
     let greedy = best_greedy_move(hand, table)
         .map(|best| GreedyKey::new(table, best.card, best.capture).parts());

@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::opponents::{was_greedy, Opponents, ONE};
+use super::opponents::{judge_moves, Opponents, ONE};
 use crate::bots::probably_lacking;
 use crate::pcg32::below;
 use crate::players::MAX_PLAYERS;
@@ -114,17 +114,12 @@ fn sample_once(view: &PlayerView<'_>, rng: &mut impl rand_core::Rng) -> World {
 /// `world`'s hands would not have made: walking back from the present, each seat's hand at
 /// its move is its hand now and the cards it played since.
 fn greedy_misses(view: &PlayerView<'_>, world: &World) -> [u32; MAX_PLAYERS] {
-    let mut hands = world.hands;
     let mut misses = [0; MAX_PLAYERS];
-    for past in view.this_deal_backwards() {
-        let (seat, table, played) = (past.seat, past.table_before, past.played);
-        let Some(hand) = hands.get_mut(seat) else {
-            continue;
-        };
-        *hand = hand.with(played.card);
-        if seat != view.seat() && !was_greedy(*hand, table, played) {
-            misses[seat] += 1;
-        }
-    }
+    judge_moves(
+        view.this_deal_backwards(),
+        world.hands,
+        view.seat(),
+        |seat, greedy| misses[seat] += u32::from(!greedy),
+    );
     misses
 }
