@@ -450,3 +450,28 @@ fn opponents_proven_greedy_are_modelled_so() {
         "{random_taken} of {random_seen}"
     );
 }
+
+/// At the start of a deal of three or four players (18 or 24 moves), a world's solve to
+/// the deal's end outruns a small node budget; the decision starts over a round nearer
+/// until the first round's worlds are solved, so no decision is left to the greedy order.
+#[test]
+fn far_deal_ends_bring_the_horizon_nearer() {
+    for players in [3, 4] {
+        for seed in 0..6u64 {
+            let game = played_for(players, seed, 0);
+            let view = game.current_view().unwrap();
+            let mut memory = entries();
+            let evaluation = PimcBot::new(LIGHT, seed, &mut memory).evaluate(&view);
+            // Four samples are all in the first round: all solved, at one horizon.
+            assert_eq!(
+                evaluation.worlds(),
+                LIGHT.samples,
+                "{players} players, seed {seed}"
+            );
+            // Values are in thirds of a point, as at every cut.
+            let best = evaluation.best().unwrap();
+            let margin = evaluation.mean_margin(best).unwrap();
+            assert!((-22.0..=22.0).contains(&margin), "{margin}");
+        }
+    }
+}

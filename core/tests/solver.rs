@@ -570,6 +570,33 @@ fn benchmark_node_counts() {
     );
 }
 
+/// The solver's value of every root move of `position`, with a small table.
+fn solve_position_roots<const SEATS: usize>(position: &Position<SEATS>) -> HashMap<Move, i32> {
+    let mut table = vec![Entry::EMPTY; 256];
+    let mut values = HashMap::new();
+    Solver::new(&mut table)
+        .solve_all(position, |played, value| {
+            values.insert(played, value);
+        })
+        .unwrap();
+    values
+}
+
+/// The brute-force value of every root move of `position`, for the seat to move.
+fn brute_force_position_roots<const SEATS: usize>(
+    position: &Position<SEATS>,
+) -> HashMap<Move, i32> {
+    let root = position.to_move().unwrap();
+    let mut values = HashMap::new();
+    position.for_each_legal_move(|legal| {
+        values.insert(
+            legal,
+            brute_force_position(&position.play(legal).unwrap(), root),
+        );
+    });
+    values
+}
+
 /// Positions cut at the end of their deal (as bots with a horizon solve them): the table
 /// left at the cut goes to nobody, so the last move's capture choices matter.
 #[test]
@@ -589,26 +616,53 @@ fn cut_positions_match_brute_force() {
             if position.is_finished() {
                 continue;
             }
-            let mut table = vec![Entry::EMPTY; 64];
-            let mut values = HashMap::new();
-            Solver::new(&mut table)
-                .solve_all(&position, |played, value| {
-                    values.insert(played, value);
-                })
-                .unwrap();
-            let root = position.to_move().unwrap();
-            let mut expected = HashMap::new();
-            position.for_each_legal_move(|legal| {
-                expected.insert(
-                    legal,
-                    brute_force_position(&position.play(legal).unwrap(), root),
-                );
-            });
-            assert_eq!(values, expected, "seed {seed}, {plies_left} plies left");
+            assert_eq!(
+                solve_position_roots(&position),
+                brute_force_position_roots(&position),
+                "seed {seed}, {plies_left} plies left"
+            );
             checked += 1;
         }
     }
     assert!(checked > 100);
+}
+
+/// Positions cut a few moves into a deal (as bots solve three- and four-player deals,
+/// whose end is too far): the game stops after exactly that many moves, or at the deal's
+/// end if it comes first, and the solver's values are the brute-force ones.
+#[test]
+fn early_cuts_match_brute_force() {
+    let mut checked = 0;
+    for seed in 0..24 {
+        let players = 2 + (seed as usize % 3);
+        let deal_start = MOVES_PER_GAME - 6 * players;
+        for (moves, plies_left) in [(1, deal_start), (3, deal_start), (4, deal_start - 5)] {
+            let game = play_until(players, seed, plies_left);
+            let held: usize = (0..players).map(|seat| game.hand(seat).len()).sum();
+            let position = Position::<4>::from_game(&game).unwrap().cut_after(moves);
+            let mut line = position;
+            let mut played = 0;
+            while let Some(seat) = line.to_move() {
+                line = line
+                    .play(best_greedy_move(line.hand(seat), line.table()).unwrap())
+                    .unwrap();
+                played += 1;
+            }
+            assert_eq!(played, moves.min(held), "seed {seed}, cut after {moves}");
+            assert_eq!(
+                solve_position_roots(&position),
+                brute_force_position_roots(&position),
+                "seed {seed}, cut after {moves}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 72);
+    let game = play_until(3, 1, 30);
+    assert!(Position::<4>::from_game(&game)
+        .unwrap()
+        .cut_after(0)
+        .is_finished());
 }
 
 /// Leads in cards too large to be caught up share table entries: one table serves

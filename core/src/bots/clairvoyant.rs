@@ -1,7 +1,7 @@
 //! The clairvoyant reference player: it sees every hand and the deck, and plays the
 //! solver's best move. No fair player can do better, so it bounds what any bot can reach.
 
-use crate::bots::pimc::horizon_position;
+use crate::bots::pimc::Horizon;
 use crate::bots::solver::{Entry, Solver};
 use crate::game::Game;
 use crate::moves::Move;
@@ -9,8 +9,8 @@ use crate::players::MAX_PLAYERS;
 use crate::{Card, CardSet};
 
 /// Plays the solver's best move with every card known, to the end of the current deal
-/// (to the end of the game in the last deal), like [`PimcBot`](crate::bots::PimcBot)'s
-/// worlds. It needs the whole [`Game`], so it is not a [`Bot`](crate::bots::Bot): the
+/// (to the end of the game in the last deal; a deal of three or four players is cut after
+/// 15 or 16 moves), like [`PimcBot`](crate::bots::PimcBot)'s worlds. It needs the whole [`Game`], so it is not a [`Bot`](crate::bots::Bot): the
 /// match harness seats it through [`AnyBot`](crate::bots::AnyBot).
 #[derive(Debug)]
 pub struct ClairvoyantBot<'t> {
@@ -34,9 +34,14 @@ impl<'t> ClairvoyantBot<'t> {
         let undealt = &game.deck().cards()[52 - game.undealt()..];
         let mut solver = Solver::new(self.entries);
         let best = match seats {
-            2 => horizon_position::<2>(&view, &hands, undealt).map(|p| solver.best_move(&p)),
-            3 | 4 => horizon_position::<4>(&view, &hands, undealt).map(|p| solver.best_move(&p)),
-            _ => horizon_position::<MAX_PLAYERS>(&view, &hands, undealt)
+            2 => Horizon::of(&view)
+                .position::<2>(&view, &hands, undealt)
+                .map(|p| solver.best_move(&p)),
+            3 | 4 => Horizon::of(&view)
+                .position::<4>(&view, &hands, undealt)
+                .map(|p| solver.best_move(&p)),
+            _ => Horizon::of(&view)
+                .position::<MAX_PLAYERS>(&view, &hands, undealt)
                 .map(|p| solver.best_move(&p)),
         };
         match best {

@@ -18,14 +18,19 @@
 //!   cards counts a third of a point instead of the bonus for most cards), or exactly to
 //!   the end of the game in the last deal. With two players the last deal has a single
 //!   consistent world (the opponent holds every unseen card), so it is solved once, exactly.
+//!   A deal of three or four players (18 or 24 moves) is cut after 15 or 16 moves, whole
+//!   rounds, and valued there the same way.
 //! - Samples are spent where they decide something: every legal move is solved in the
 //!   first quarter of the worlds (at least 16), then only the moves still within two
 //!   standard errors of the best (four at most, by their regret against each world's best
 //!   move) in the rest. Most decisions have a clear best move or a few close ones, so 128
 //!   worlds cost about what 40 would if every move were solved in each.
 //! - Each world's solve has a node budget; a world that runs out counts for nothing, so no
-//!   move is judged on part of a world. The single world of a two-player last deal has
-//!   no budget: it is the game itself.
+//!   move is judged on part of a world. When a world of the first round runs out, the
+//!   decision starts over with the horizon a round nearer: every move is weighed over the
+//!   whole first round at one horizon, and a small budget gives a shorter sight, never a
+//!   decision left to the greedy order. The single world of a two-player last deal has no
+//!   budget: it is the game itself.
 //! - Ties go to the greedy player's order ([`GreedyKey`]).
 
 mod opponents;
@@ -183,13 +188,18 @@ impl Evaluation {
             tally: Tally::new(),
             worlds: 0,
             others: view.players().get() as u32 - 1,
-            scale: if view.is_last_deal() {
-                1
-            } else {
-                CUT_POINT as u32
-            },
+            scale: Horizon::of(view).scale(),
             table: view.table(),
         }
+    }
+
+    /// Forgets every world weighed, for values in `scale` units to a point from now on.
+    fn restart(&mut self, scale: u32) {
+        for weighed in &mut self.tally {
+            *weighed = Weighed::new(weighed.played());
+        }
+        self.worlds = 0;
+        self.scale = scale;
     }
 
     /// Worlds solved within their budget (0 when there was a single legal move). The moves
@@ -307,12 +317,32 @@ impl PimcBot<'_> {
         // The one world of a two-player last deal is the game itself: solved whatever it
         // costs (as the clairvoyant player does), never left to the greedy order.
         solver.set_node_budget((!single_world).then_some(self.options.nodes));
-        for index in 0..all {
+        let mut horizon = Horizon::of(view);
+        let mut index = 0;
+        while index < all {
             if index == first && !evaluation.keep_finalists() {
                 break;
             }
             let world = sample_world(view, &opponents, &mut self.rng);
-            add_world(&mut solver, view, &world, evaluation, index < first);
+            let solved = add_world(
+                &mut solver,
+                view,
+                &world,
+                horizon,
+                evaluation,
+                index < first,
+            );
+            if !solved && index < first {
+                // Every move is weighed over the whole first round at one horizon: a world
+                // out of budget there starts the decision over, a round nearer.
+                if let Some(nearer) = horizon.nearer(view) {
+                    horizon = nearer;
+                    evaluation.restart(horizon.scale());
+                    index = 0;
+                    continue;
+                }
+            }
+            index += 1;
         }
     }
 }
@@ -341,17 +371,18 @@ fn add_world(
     solver: &mut Solver<'_>,
     view: &PlayerView<'_>,
     world: &World,
+    horizon: Horizon,
     evaluation: &mut Evaluation,
     first: bool,
-) {
+) -> bool {
     let mut values = [0i32; MAX_ROOT_MOVES];
     let solved = match view.players().get() {
-        2 => solve_world::<2>(solver, view, world, evaluation, &mut values),
-        3 | 4 => solve_world::<4>(solver, view, world, evaluation, &mut values),
-        _ => solve_world::<MAX_PLAYERS>(solver, view, world, evaluation, &mut values),
+        2 => solve_world::<2>(solver, view, world, horizon, evaluation, &mut values),
+        3 | 4 => solve_world::<4>(solver, view, world, horizon, evaluation, &mut values),
+        _ => solve_world::<MAX_PLAYERS>(solver, view, world, horizon, evaluation, &mut values),
     };
     if !solved {
-        return;
+        return false;
     }
     let still = |weighed: &Weighed| weighed.finalist;
     let best = (evaluation.tally.iter().zip(values))
@@ -371,16 +402,18 @@ fn add_world(
         }
     }
     evaluation.worlds += 1;
+    true
 }
 
 fn solve_world<const SEATS: usize>(
     solver: &mut Solver<'_>,
     view: &PlayerView<'_>,
     world: &World,
+    horizon: Horizon,
     evaluation: &Evaluation,
     values: &mut [i32; MAX_ROOT_MOVES],
 ) -> bool {
-    let Ok(position) = horizon_position::<SEATS>(view, &world.hands, &world.deck) else {
+    let Ok(position) = horizon.position::<SEATS>(view, &world.hands, &world.deck) else {
         return false;
     };
     let tally = &evaluation.tally;
@@ -398,18 +431,68 @@ fn solve_world<const SEATS: usize>(
         .is_ok()
 }
 
-/// The position `view` shows, with these hands and this undealt deck, cut at the end of
-/// the current deal unless it is the last ([`Position::cut_at_deal_end`]).
-pub(crate) fn horizon_position<const SEATS: usize>(
-    view: &PlayerView<'_>,
-    hands: &[CardSet],
-    undealt: &[Card],
-) -> Result<Position<SEATS>, crate::bots::solver::PositionError> {
-    let seats = view.players().get();
-    let position = Position::from_view(view, &hands[..seats.min(hands.len())], undealt)?;
-    Ok(if view.is_last_deal() {
-        position
-    } else {
-        position.cut_at_deal_end()
-    })
+/// Moves a world is solved ahead at first, rounded down to whole rounds: two players'
+/// deal (12 moves) is solved whole, three or four players' (18 or 24) is cut.
+const HORIZON_MOVES: usize = 16;
+
+/// How far ahead a decision's worlds are solved: to the game's end, or cut after a number
+/// of moves ([`Position::cut_after`]; at the deal's end if that comes first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Horizon {
+    /// To the game's end: the last deal, with every card still held within
+    /// [`HORIZON_MOVES`].
+    End,
+    /// Cut after this many moves: whole rounds, so that every seat moves equally often.
+    After(usize),
+}
+
+impl Horizon {
+    /// Where `view`'s worlds are cut at first.
+    pub(crate) fn of(view: &PlayerView<'_>) -> Horizon {
+        let seats = view.players().get();
+        let held: usize = (0..seats).map(|seat| view.hand_size(seat)).sum();
+        if view.is_last_deal() && held <= HORIZON_MOVES {
+            Horizon::End
+        } else {
+            Horizon::After((HORIZON_MOVES / seats).max(1) * seats)
+        }
+    }
+
+    /// A round nearer than this one (for a world that ran out of its node budget), or
+    /// `None` when a round is as near as it gets.
+    fn nearer(self, view: &PlayerView<'_>) -> Option<Horizon> {
+        let seats = view.players().get();
+        let held: usize = (0..seats).map(|seat| view.hand_size(seat)).sum();
+        let moves = match self {
+            Horizon::End => held,
+            Horizon::After(moves) => moves.min(held),
+        };
+        let rounds = moves.saturating_sub(1) / seats;
+        (rounds > 0).then_some(Horizon::After(rounds * seats))
+    }
+
+    /// Units of value to a point in the values solved to this horizon
+    /// ([`Position::value_scale`]).
+    const fn scale(self) -> u32 {
+        match self {
+            Horizon::End => 1,
+            Horizon::After(_) => CUT_POINT as u32,
+        }
+    }
+
+    /// The position `view` shows, with these hands and this undealt deck, cut at this
+    /// horizon.
+    pub(crate) fn position<const SEATS: usize>(
+        self,
+        view: &PlayerView<'_>,
+        hands: &[CardSet],
+        undealt: &[Card],
+    ) -> Result<Position<SEATS>, crate::bots::solver::PositionError> {
+        let seats = view.players().get();
+        let position = Position::from_view(view, &hands[..seats.min(hands.len())], undealt)?;
+        Ok(match self {
+            Horizon::End => position,
+            Horizon::After(moves) => position.cut_after(moves),
+        })
+    }
 }

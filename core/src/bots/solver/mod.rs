@@ -33,7 +33,8 @@
 //! - Seats may be taken to play the greedy player's move instead of their best
 //!   ([`Solver::set_greedy_seats`]): an opponent model for a sampling bot; their nodes
 //!   search one move.
-//! - A position cut at the end of its deal ([`Position::cut_at_deal_end`]) is valued in
+//! - A position cut at the end of its deal ([`Position::cut_at_deal_end`]), or after a
+//!   number of moves when that comes first ([`Position::cut_after`]), is valued in
 //!   thirds of a point ([`CUT_POINT`]): its points and tablas, and a card of lead in
 //!   captured cards worth a third of a point ([`CUT_CARD`]) instead of the bonus for most
 //!   cards, counted as the cards are captured (so pile counts leave its table key). Its

@@ -115,6 +115,9 @@ pub struct Position<const SEATS: usize> {
     /// The game is cut at the end of this deal, where the table stays unclaimed (see
     /// [`Position::cut_at_deal_end`]).
     cut: bool,
+    /// Cards still held when the cut comes: 0 at the deal's end, more for a cut after a
+    /// number of moves ([`Position::cut_after`]).
+    cut_holding: u8,
 }
 
 /// The deck hash's term for `card` at `from_end` places from the deck's bottom: the places
@@ -140,6 +143,21 @@ impl<const SEATS: usize> Position<SEATS> {
         self.undealt_to = [CardSet::EMPTY; SEATS];
         self.cut = true;
         self
+    }
+
+    /// This position cut after `moves` more moves, or at the end of the current deal if
+    /// that comes first, valued there as at [`Position::cut_at_deal_end`]: a nearer horizon
+    /// for searches to which the deal's end is too far (three or four players, early in a
+    /// deal). A cut after whole rounds (a multiple of the player count) lets every seat
+    /// move equally often.
+    pub fn cut_after(self, moves: usize) -> Self {
+        let mut position = self.cut_at_deal_end();
+        let held = position.held();
+        position.cut_holding = held.saturating_sub(moves) as u8;
+        if moves == 0 {
+            position.to_move = FINISHED;
+        }
+        position
     }
 
     /// The game's position, hidden cards and deck order included.
@@ -265,6 +283,7 @@ impl<const SEATS: usize> Position<SEATS> {
             deck_hash: 0,
             undealt_to: [CardSet::EMPTY; SEATS],
             cut: false,
+            cut_holding: 0,
         };
         for seat in 0..seats {
             position.hands[seat] = setup.hands[seat];
@@ -462,7 +481,8 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 
     /// The hero's best value of the game's last move, made by `seat` (to move, one card
-    /// left, deck empty), in `seat`'s own interest (`maximising` when it is the hero).
+    /// left, deck empty; at a cut before the deal's end, any of its cards), in `seat`'s own
+    /// interest (`maximising` when it is the hero).
     ///
     /// Every capture ends the game alike (the capturer is the last capturer and so also
     /// gets the rest of the table) except that taking the whole table is a tabla, which
@@ -470,23 +490,25 @@ impl<const SEATS: usize> Position<SEATS> {
     /// the best capture. At a cut ([`Position::cut_at_deal_end`]) the rest of the table
     /// goes to nobody, so there every capture is valued.
     pub(crate) fn last_move_value(&self, seat: usize, hero: usize, maximising: bool) -> i32 {
-        let Some(card) = self.hand(seat).first() else {
-            return self.bonus_value(hero);
-        };
         if self.cut {
             // At a cut the cards left on the table go to nobody: every capture counts.
             let mut best = None;
-            for_each_legal_capture(self.table, card, |capture| {
-                let (next, gain) = self.after_for(Move::new(card, capture), seat, hero);
-                let value = gain + next.bonus_value(hero);
-                best = Some(match best {
-                    Some(best) if maximising => value.max(best),
-                    Some(best) => value.min(best),
-                    None => value,
+            for card in self.hand(seat).iter() {
+                for_each_legal_capture(self.table, card, |capture| {
+                    let (next, gain) = self.after_for(Move::new(card, capture), seat, hero);
+                    let value = gain + next.bonus_value(hero);
+                    best = Some(match best {
+                        Some(best) if maximising => value.max(best),
+                        Some(best) => value.min(best),
+                        None => value,
+                    });
                 });
-            });
+            }
             return best.unwrap_or_else(|| self.bonus_value(hero));
         }
+        let Some(card) = self.hand(seat).first() else {
+            return self.bonus_value(hero);
+        };
         let (discarded, gain) = self.after_for(Move::discard(card), seat, hero);
         let discard = gain + discarded.bonus_value(hero);
         let tabla = check_capture(self.table, card, self.table).is_ok();
@@ -525,8 +547,12 @@ impl<const SEATS: usize> Position<SEATS> {
             gains.cards = played.capture.len() as i32 + 1;
         }
         let seats = self.players.get();
-        if next.hands[..seats].iter().any(|hand| !hand.is_empty()) {
+        let held = next.held();
+        if held > usize::from(next.cut_holding) {
             next.to_move = ((seat + 1) % seats) as u8;
+        } else if held > 0 {
+            // A cut before the deal's end (only a cut position stops with cards held).
+            next.to_move = FINISHED;
         } else {
             gains.last_capturer = next.next_deal_or_end();
         }
@@ -629,13 +655,18 @@ impl<const SEATS: usize> Position<SEATS> {
         (low, high)
     }
 
-    /// Moves left in the game: the cards in hands and in the deck.
+    /// Moves left in the game, or to its cut: the cards in hands and in the deck, less
+    /// those still held at a cut before the deal's end.
     pub(crate) fn moves_left(&self) -> usize {
-        let held: usize = self.hands[..self.players.get().min(SEATS)]
+        self.held() + self.deck_len as usize - usize::from(self.cut_holding)
+    }
+
+    /// The cards in every hand.
+    fn held(&self) -> usize {
+        self.hands[..self.players.get().min(SEATS)]
             .iter()
             .map(|hand| hand.len())
-            .sum();
-        held + self.deck_len as usize
+            .sum()
     }
 
     /// The key of everything the rest of the game depends on, for `hero`: hands and table
@@ -656,7 +687,8 @@ impl<const SEATS: usize> Position<SEATS> {
         let state = u64::from(self.to_move)
             | (hero as u64) << 16
             | u64::from(self.deck_len) << 24
-            | u64::from(self.cut) << 32;
+            | u64::from(self.cut) << 32
+            | u64::from(self.cut_holding) << 40;
         let with_last = state | u64::from(self.last_capturer) << 8;
         if self.cut {
             // At a cut the rest of the game's value does not depend on the piles.
