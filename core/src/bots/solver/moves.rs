@@ -135,6 +135,18 @@ pub(crate) fn for_each_capture_class(
     })
 }
 
+/// The ranks `hand` holds, lowest first: a hand late in a deal holds few of the 13.
+fn ranks_held(hand: CardSet) -> impl Iterator<Item = Rank> {
+    // One bit per rank (its nibble's lowest) where the hand holds a card of it.
+    let nibbles = hand.bits() | hand.bits() >> 2;
+    let mut held = (nibbles | nibbles >> 1) & 0x1111_1111_1111_1111;
+    core::iter::from_fn(move || {
+        let bit = held.trailing_zeros() as usize;
+        held &= held.wrapping_sub(1);
+        Rank::ALL.get(bit / 4).copied()
+    })
+}
+
 /// The hand's cards that stand for their class: per rank, 2♣ or 10♦ alone, and one of the
 /// others.
 fn representatives(hand: CardSet, rank: Rank) -> ArrayVec<Card, 2> {
@@ -163,7 +175,7 @@ impl Batch {
         let mut index = 0;
         let mut resume = None;
         let sums = reachable_sums(table);
-        for rank in Rank::ALL {
+        for rank in ranks_held(hand) {
             let cards = representatives(hand, rank);
             let Some(&first) = cards.first() else {
                 continue;
