@@ -2,16 +2,23 @@
 //! solver's best move. No fair player can do better, so it bounds what any bot can reach.
 
 use crate::bots::pimc::Horizon;
-use crate::bots::solver::{Entry, Solver};
+use crate::bots::solver::{Entry, SolveError, Solver};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::players::MAX_PLAYERS;
 use crate::{Card, CardSet};
 
+/// Nodes a clairvoyant solve may take before its horizon comes a round nearer: about a
+/// tenth of a second. Two players' solves stay far below it (the start of the last deal,
+/// solved exactly with every root move, takes about 12,000 nodes on average).
+const NODES: u64 = 400_000;
+
 /// Plays the solver's best move with every card known, to the end of the current deal
 /// (to the end of the game in the last deal; a deal of three or four players is cut after
-/// 15 or 16 moves), like [`PimcBot`](crate::bots::PimcBot)'s worlds. It needs the whole [`Game`], so it is not a [`Bot`](crate::bots::Bot): the
-/// match harness seats it through [`AnyBot`](crate::bots::AnyBot).
+/// 15 or 16 moves), like [`PimcBot`](crate::bots::PimcBot)'s worlds; a solve past 400,000
+/// nodes is done again a round nearer. It needs the whole [`Game`], so it is not a
+/// [`Bot`](crate::bots::Bot): the match harness seats it through
+/// [`AnyBot`](crate::bots::AnyBot).
 #[derive(Debug)]
 pub struct ClairvoyantBot<'t> {
     entries: &'t mut [Entry],
@@ -33,28 +40,39 @@ impl<'t> ClairvoyantBot<'t> {
         }
         let undealt = &game.deck().cards()[52 - game.undealt()..];
         let mut solver = Solver::new(self.entries);
-        let best = match seats {
-            2 => Horizon::of(&view)
-                .position::<2>(&view, &hands, undealt)
-                .map(|p| solver.best_move(&p)),
-            3 | 4 => Horizon::of(&view)
-                .position::<4>(&view, &hands, undealt)
-                .map(|p| solver.best_move(&p)),
-            _ => Horizon::of(&view)
-                .position::<MAX_PLAYERS>(&view, &hands, undealt)
-                .map(|p| solver.best_move(&p)),
-        };
-        match best {
-            Ok(Ok((chosen, _))) => Some(chosen),
-            // Unreachable for a real game; any legal move keeps the game going.
-            _ => view
-                .hand()
-                .first()
-                .map(Move::discard)
-                .or(Some(Move::discard(Card::new(
-                    crate::Rank::Ace,
-                    crate::Suit::Clubs,
-                )))),
+        solver.set_node_budget(Some(NODES));
+        let mut horizon = Horizon::of(&view);
+        loop {
+            let best = match seats {
+                2 => horizon
+                    .position::<2>(&view, &hands, undealt)
+                    .map(|p| solver.best_move(&p)),
+                3 | 4 => horizon
+                    .position::<4>(&view, &hands, undealt)
+                    .map(|p| solver.best_move(&p)),
+                _ => horizon
+                    .position::<MAX_PLAYERS>(&view, &hands, undealt)
+                    .map(|p| solver.best_move(&p)),
+            };
+            match best {
+                Ok(Ok((chosen, _))) => return Some(chosen),
+                Ok(Err(SolveError::OutOfBudget)) => match horizon.nearer(&view) {
+                    Some(nearer) => horizon = nearer,
+                    // A single round out of budget: solved whatever it costs.
+                    None => solver.set_node_budget(None),
+                },
+                // Unreachable for a real game; any legal move keeps the game going.
+                _ => {
+                    return view
+                        .hand()
+                        .first()
+                        .map(Move::discard)
+                        .or(Some(Move::discard(Card::new(
+                            crate::Rank::Ace,
+                            crate::Suit::Clubs,
+                        ))))
+                }
+            }
         }
     }
 }

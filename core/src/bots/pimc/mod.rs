@@ -460,7 +460,7 @@ impl Horizon {
 
     /// A round nearer than this one (for a world that ran out of its node budget), or
     /// `None` when a round is as near as it gets.
-    fn nearer(self, view: &PlayerView<'_>) -> Option<Horizon> {
+    pub(crate) fn nearer(self, view: &PlayerView<'_>) -> Option<Horizon> {
         let seats = view.players().get();
         let held: usize = (0..seats).map(|seat| view.hand_size(seat)).sum();
         let moves = match self {
