@@ -431,6 +431,13 @@ fn solve_world<const SEATS: usize>(
         .is_ok()
 }
 
+/// The cards in every hand: the moves left in the deal.
+fn cards_held(view: &PlayerView<'_>) -> usize {
+    (0..view.players().get())
+        .map(|seat| view.hand_size(seat))
+        .sum()
+}
+
 /// Moves a world is solved ahead at first, rounded down to whole rounds: two players'
 /// deal (12 moves) is solved whole, three or four players' (18 or 24) is cut.
 const HORIZON_MOVES: usize = 16;
@@ -450,8 +457,7 @@ impl Horizon {
     /// Where `view`'s worlds are cut at first.
     pub(crate) fn of(view: &PlayerView<'_>) -> Horizon {
         let seats = view.players().get();
-        let held: usize = (0..seats).map(|seat| view.hand_size(seat)).sum();
-        if view.is_last_deal() && held <= HORIZON_MOVES {
+        if view.is_last_deal() && cards_held(view) <= HORIZON_MOVES {
             Horizon::End
         } else {
             Horizon::After((HORIZON_MOVES / seats).max(1) * seats)
@@ -462,7 +468,7 @@ impl Horizon {
     /// `None` when a round is as near as it gets.
     pub(crate) fn nearer(self, view: &PlayerView<'_>) -> Option<Horizon> {
         let seats = view.players().get();
-        let held: usize = (0..seats).map(|seat| view.hand_size(seat)).sum();
+        let held = cards_held(view);
         let moves = match self {
             Horizon::End => held,
             Horizon::After(moves) => moves.min(held),
