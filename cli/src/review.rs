@@ -18,8 +18,9 @@ use crate::record_file::read_game;
 /// The bot (only `pimc`, with its options) weighs every legal move from the mover's view
 /// alone, as if it were playing that seat: "loss" is the mean margin, in points, of its
 /// best move minus that of the move played, over the worlds it solved (to the end of the
-/// deal; to the end of the game in the last deal). A dash means nothing was weighed: a
-/// single legal move, or no world solved within the node budget.
+/// deal, or fewer moves ahead where the deal is long or a world outruns the node budget; to
+/// the end of the game in the last deal). A dash means nothing was weighed: a single legal
+/// move, or no world solved within the node budget even a round ahead.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:\n  \
     tablic review game.txt\n  \

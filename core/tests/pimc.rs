@@ -3,7 +3,7 @@
 
 use tablic_core::bots::solver::{Entry, Position, Solver};
 use tablic_core::bots::{
-    best_greedy_move, play_out, probably_lacking, sample_world, Bot, GreedyBot, GreedyKey,
+    best_greedy_move, play_out, probably_lacking, sample_world, Bot, GreedyBot, GreedyKey, Horizon,
     Opponents, PimcBot, PimcOptions,
 };
 use tablic_core::{below, CardClass, CardSet, Game, Move, Pcg32, PlayerCount, PlayerView};
@@ -454,6 +454,7 @@ fn opponents_proven_greedy_are_modelled_so() {
 /// At the start of a deal of three or four players (18 or 24 moves), a world's solve to
 /// the deal's end outruns a small node budget; the decision starts over a round nearer
 /// until the first round's worlds are solved, so no decision is left to the greedy order.
+/// With two players and the default budget a deal is solved to its end.
 #[test]
 fn far_deal_ends_bring_the_horizon_nearer() {
     for players in [3, 4] {
@@ -462,16 +463,27 @@ fn far_deal_ends_bring_the_horizon_nearer() {
             let view = game.current_view().unwrap();
             let mut memory = entries();
             let evaluation = PimcBot::new(LIGHT, seed, &mut memory).evaluate(&view);
-            // Four samples are all in the first round: all solved, at one horizon.
+            // Four samples are all in the first round: all solved, at one horizon, nearer
+            // than the first one tried (15 or 16 moves).
             assert_eq!(
                 evaluation.worlds(),
                 LIGHT.samples,
                 "{players} players, seed {seed}"
             );
-            // Values are in thirds of a point, as at every cut.
+            assert!(
+                matches!(evaluation.horizon(), Horizon::Moves(moves) if moves < 15 && moves % players == 0),
+                "{:?}",
+                evaluation.horizon()
+            );
+            // Values are in thirds of a point, as at every cut: within the 22 card points.
             let best = evaluation.best().unwrap();
             let margin = evaluation.mean_margin(best).unwrap();
             assert!((-22.0..=22.0).contains(&margin), "{margin}");
         }
     }
+    let game = played_for(2, 3, 12);
+    let mut memory = entries();
+    let evaluation = PimcBot::new(PimcOptions::default(), 3, &mut memory)
+        .evaluate(&game.current_view().unwrap());
+    assert_eq!(evaluation.horizon(), Horizon::DealEnd);
 }

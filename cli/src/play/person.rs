@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 
 use tablic_core::bots::solver::Entry;
-use tablic_core::bots::{GreedyKey, PimcBot, PimcOptions, SOLVER_ENTRIES};
+use tablic_core::bots::{GreedyKey, Horizon, PimcBot, PimcOptions, SOLVER_ENTRIES};
 use tablic_core::capture::CaptureError;
 use tablic_core::{Card, CardSet, Game, Move, PlayerView};
 
@@ -84,13 +84,13 @@ impl Hints {
         let distinct =
             input::distinct_choices(&weighed.iter().map(|(m, _)| *m).collect::<Vec<_>>());
         weighed.retain(|(played, _)| distinct.contains(played));
-        let horizon = if view.is_last_deal() {
-            "the end of the game"
-        } else {
-            "the end of this deal"
+        let horizon = match evaluation.horizon() {
+            Horizon::GameEnd => "to the end of the game".to_owned(),
+            Horizon::DealEnd => "to the end of this deal".to_owned(),
+            Horizon::Moves(moves) => format!("over the next {moves} moves"),
         };
         let mut text = format!(
-            "Hint: pimc would play {}.\nMean margin in points to {horizon} ({}):\n",
+            "Hint: pimc would play {}.\nMean margin in points {horizon} ({}):\n",
             style.compact(weighed[0].0),
             display::count(evaluation.worlds(), "sampled deal", "sampled deals")
         );

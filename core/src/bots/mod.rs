@@ -18,7 +18,8 @@ pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey};
 pub use minimax::{probably_lacking, Decision, MinimaxBot, MinimaxOptions, Score, MAX_BRANCHING};
 #[cfg(feature = "solver")]
 pub use pimc::{
-    sample_world, Evaluation, Opponents, PimcBot, PimcOptions, World, MAX_ROOT_MOVES, MAX_SAMPLES,
+    sample_world, Evaluation, Horizon, Opponents, PimcBot, PimcOptions, World, MAX_ROOT_MOVES,
+    MAX_SAMPLES,
 };
 pub use random::RandomBot;
 pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError, SOLVER_ENTRIES};

@@ -26,11 +26,10 @@
 //!   move) in the rest. Most decisions have a clear best move or a few close ones, so 128
 //!   worlds cost about what 40 would if every move were solved in each.
 //! - Each world's solve has a node budget; a world that runs out counts for nothing, so no
-//!   move is judged on part of a world. When a world of the first round runs out, the
-//!   decision starts over with the horizon a round nearer: every move is weighed over the
-//!   whole first round at one horizon, and a small budget gives a shorter sight, never a
-//!   decision left to the greedy order. The single world of a two-player last deal has no
-//!   budget: it is the game itself.
+//!   move is judged on part of a world. When more than one in eight of the first round's
+//!   worlds so far have run out, the decision starts over with the horizon a round nearer:
+//!   a small budget gives a shorter sight, never a decision left to the greedy order. The
+//!   single world of a two-player last deal has no budget: it is the game itself.
 //! - Ties go to the greedy player's order ([`GreedyKey`]).
 
 mod opponents;
@@ -107,6 +106,10 @@ const fn first_round(samples: u32) -> u32 {
     }
 }
 
+/// One world in this many of the first round may run out of its node budget and be left
+/// out; more, and the decision starts over with a nearer horizon.
+const OUT_OF_BUDGET_SHARE: u32 = 8;
+
 /// Moves solved in the worlds after the first round, at most.
 const FINALISTS: usize = 4;
 
@@ -176,8 +179,8 @@ pub struct Evaluation {
     tally: Tally,
     worlds: u32,
     others: u32,
-    /// Units of value to a point ([`Position::value_scale`]).
-    scale: u32,
+    /// How far ahead its worlds were solved.
+    horizon: Horizon,
     table: CardSet,
 }
 
@@ -188,18 +191,24 @@ impl Evaluation {
             tally: Tally::new(),
             worlds: 0,
             others: view.players().get() as u32 - 1,
-            scale: Horizon::of(view).scale(),
+            horizon: Horizon::of(view),
             table: view.table(),
         }
     }
 
-    /// Forgets every world weighed, for values in `scale` units to a point from now on.
-    fn restart(&mut self, scale: u32) {
+    /// Forgets every world weighed, for worlds solved to `horizon` from now on.
+    fn restart(&mut self, horizon: Horizon) {
         for weighed in &mut self.tally {
             *weighed = Weighed::new(weighed.played());
         }
         self.worlds = 0;
-        self.scale = scale;
+        self.horizon = horizon;
+    }
+
+    /// How far ahead the worlds were solved: what [`Evaluation::mean_margin`] is a margin
+    /// to.
+    pub const fn horizon(&self) -> Horizon {
+        self.horizon
     }
 
     /// Worlds solved within their budget (0 when there was a single legal move). The moves
@@ -225,13 +234,15 @@ impl Evaluation {
     }
 
     /// The mean over the worlds it was solved in of the margin in points (own total minus
-    /// the others' mean) that `played` leads to, from here to the horizon (where, before the
-    /// last deal, a card of lead counts as [`CUT_CARD`](crate::bots::solver::CUT_CARD) /
-    /// [`CUT_POINT`] of a point instead of the bonus for most cards); `None` for a move not
-    /// weighed, or when no world was solved.
+    /// the others' mean) that `played` leads to, from here to the [horizon](Self::horizon)
+    /// (where, short of the game's end, a card of lead counts as
+    /// [`CUT_CARD`](crate::bots::solver::CUT_CARD) / [`CUT_POINT`] of a point instead of
+    /// the bonus for most cards); `None` for a move not weighed, or when no world was
+    /// solved.
     pub fn mean_margin(&self, played: Move) -> Option<f64> {
         let weighed = self.tally.iter().find(|weighed| weighed.is(played))?;
-        let per_world = weighed.worlds as f64 * self.others as f64 * self.scale as f64;
+        let scale = self.horizon.scale();
+        let per_world = weighed.worlds as f64 * self.others as f64 * scale as f64;
         (weighed.worlds > 0).then(|| weighed.total as f64 / per_world)
     }
 
@@ -318,7 +329,7 @@ impl PimcBot<'_> {
         // costs (as the clairvoyant player does), never left to the greedy order.
         solver.set_node_budget((!single_world).then_some(self.options.nodes));
         let mut horizon = Horizon::of(view);
-        let mut index = 0;
+        let (mut index, mut out_of_budget) = (0, 0);
         while index < all {
             if index == first && !evaluation.keep_finalists() {
                 break;
@@ -332,17 +343,20 @@ impl PimcBot<'_> {
                 evaluation,
                 index < first,
             );
-            if !solved && index < first {
-                // Every move is weighed over the whole first round at one horizon: a world
-                // out of budget there starts the decision over, a round nearer.
+            index += 1;
+            if solved || index > first {
+                continue;
+            }
+            // Out of budget in the first round: left out while such worlds stay fewer than
+            // one in eight of those tried, else the decision starts over a round nearer.
+            out_of_budget += 1;
+            if out_of_budget * OUT_OF_BUDGET_SHARE > index {
                 if let Some(nearer) = horizon.nearer(view) {
                     horizon = nearer;
-                    evaluation.restart(horizon.scale());
-                    index = 0;
-                    continue;
+                    evaluation.restart(horizon);
+                    (index, out_of_budget) = (0, 0);
                 }
             }
-            index += 1;
         }
     }
 }
@@ -438,29 +452,36 @@ fn cards_held(view: &PlayerView<'_>) -> usize {
         .sum()
 }
 
-/// Moves a world is solved ahead at first, rounded down to whole rounds: two players'
-/// deal (12 moves) is solved whole, three or four players' (18 or 24) is cut.
+/// Moves a world is solved ahead at most at first, rounded down to whole rounds: two
+/// players' deal (12 moves) is solved whole, three or four players' (18 or 24) is cut.
 const HORIZON_MOVES: usize = 16;
 
-/// How far ahead a decision's worlds are solved: to the game's end, or cut after a number
-/// of moves ([`Position::cut_after`]; at the deal's end if that comes first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Horizon {
-    /// To the game's end: the last deal, with every card still held within
-    /// [`HORIZON_MOVES`].
-    End,
-    /// Cut after this many moves: whole rounds, so that every seat moves equally often.
-    After(usize),
+/// How far ahead a decision's worlds are solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Horizon {
+    /// Exactly, to the game's end: the last deal, when every card still held is within
+    /// reach.
+    GameEnd,
+    /// To the end of the current deal, where the table stays unclaimed
+    /// ([`Position::cut_at_deal_end`]).
+    DealEnd,
+    /// This many moves ahead, short of the deal's end ([`Position::cut_after`]): whole
+    /// rounds, so that every seat moves equally often.
+    Moves(usize),
 }
 
 impl Horizon {
     /// Where `view`'s worlds are cut at first.
     pub(crate) fn of(view: &PlayerView<'_>) -> Horizon {
         let seats = view.players().get();
-        if view.is_last_deal() && cards_held(view) <= HORIZON_MOVES {
-            Horizon::End
+        let held = cards_held(view);
+        let moves = (HORIZON_MOVES / seats).max(1) * seats;
+        if view.is_last_deal() && held <= HORIZON_MOVES {
+            Horizon::GameEnd
+        } else if moves >= held {
+            Horizon::DealEnd
         } else {
-            Horizon::After((HORIZON_MOVES / seats).max(1) * seats)
+            Horizon::Moves(moves)
         }
     }
 
@@ -468,21 +489,20 @@ impl Horizon {
     /// `None` when a round is as near as it gets.
     pub(crate) fn nearer(self, view: &PlayerView<'_>) -> Option<Horizon> {
         let seats = view.players().get();
-        let held = cards_held(view);
         let moves = match self {
-            Horizon::End => held,
-            Horizon::After(moves) => moves.min(held),
+            Horizon::GameEnd | Horizon::DealEnd => cards_held(view),
+            Horizon::Moves(moves) => moves,
         };
         let rounds = moves.saturating_sub(1) / seats;
-        (rounds > 0).then_some(Horizon::After(rounds * seats))
+        (rounds > 0).then_some(Horizon::Moves(rounds * seats))
     }
 
     /// Units of value to a point in the values solved to this horizon
     /// ([`Position::value_scale`]).
     const fn scale(self) -> u32 {
         match self {
-            Horizon::End => 1,
-            Horizon::After(_) => CUT_POINT as u32,
+            Horizon::GameEnd => 1,
+            Horizon::DealEnd | Horizon::Moves(_) => CUT_POINT as u32,
         }
     }
 
@@ -497,8 +517,9 @@ impl Horizon {
         let seats = view.players().get();
         let position = Position::from_view(view, &hands[..seats.min(hands.len())], undealt)?;
         Ok(match self {
-            Horizon::End => position,
-            Horizon::After(moves) => position.cut_after(moves),
+            Horizon::GameEnd => position,
+            Horizon::DealEnd => position.cut_at_deal_end(),
+            Horizon::Moves(moves) => position.cut_after(moves),
         })
     }
 }
