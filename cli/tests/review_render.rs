@@ -65,7 +65,7 @@ fn a_review_as_tables() {
     let run = tablic(&["review", GAME, "--bot", "pimc:samples=2,nodes=2000"], "");
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines[0], "ply  seat  played       best       loss");
+    assert_eq!(lines[0], "ply  seat  played       best   loss");
     assert!(lines[1].starts_with("  1     0  7H 3D 4S"));
     assert!(run.stdout.contains("Judged by pimc:samples=2,nodes=2000"));
     assert!(run
