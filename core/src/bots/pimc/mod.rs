@@ -328,7 +328,6 @@ impl PimcBot<'_> {
         // The one world of a two-player last deal is the game itself: solved whatever it
         // costs (as the clairvoyant player does), never left to the greedy order.
         solver.set_node_budget((!single_world).then_some(self.options.nodes));
-        let mut horizon = Horizon::of(view);
         let (mut index, mut out_of_budget) = (0, 0);
         while index < all {
             if index == first && !evaluation.keep_finalists() {
@@ -339,7 +338,7 @@ impl PimcBot<'_> {
                 &mut solver,
                 view,
                 &world,
-                horizon,
+                evaluation.horizon,
                 evaluation,
                 index < first,
             );
@@ -351,9 +350,8 @@ impl PimcBot<'_> {
             // one in eight of those tried, else the decision starts over a round nearer.
             out_of_budget += 1;
             if out_of_budget * OUT_OF_BUDGET_SHARE > index {
-                if let Some(nearer) = horizon.nearer(view) {
-                    horizon = nearer;
-                    evaluation.restart(horizon);
+                if let Some(nearer) = evaluation.horizon.nearer(view) {
+                    evaluation.restart(nearer);
                     (index, out_of_budget) = (0, 0);
                 }
             }
