@@ -327,13 +327,14 @@ enum tablic_result tablic_bot_memory_bytes(const char *spec,
 
 /**
  * Creates a bot from its name and options, as on the command line: `random`, `greedy`,
- * `minimax:depth=3,nodes=20000`, `pimc:samples=128,nodes=40000`, `clairvoyant`. Its random
- * choices come from `seed`, so the same seed and the same game give the same moves.
+ * `minimax:depth=3,nodes=20000`, `pimc:samples=128,nodes=40000`, `clairvoyant`,
+ * `ismcts:iterations=2000,exploration=45`. Its random choices come from `seed`, so the
+ * same seed and the same game give the same moves.
  *
  * - `storage`: memory for the bot, or `NULL` to let the library allocate it.
- * - `memory`, `memory_bytes`: search memory for the bots that solve (pimc, clairvoyant),
- *   8-byte aligned, kept by the bot until it is freed; any size works, less only costs
- *   speed (`tablic_bot_memory_bytes` says how much it wants). `NULL` lets the library
+ * - `memory`, `memory_bytes`: search memory for the bots that search (pimc, clairvoyant,
+ *   ismcts), 8-byte aligned, kept by the bot until it is freed; any size works, less only
+ *   costs speed (`tablic_bot_memory_bytes` says how much it wants). `NULL` lets the library
  *   allocate what it wants.
  * - Builds without `std` cannot allocate: `NULL` for either gives
  *   `TABLIC_RESULT_NO_ALLOCATOR` (for `memory`, only when the bot needs some).

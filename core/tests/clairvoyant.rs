@@ -1,23 +1,15 @@
 //! The clairvoyant reference bot: the solver's best move with every card known, at the
 //! horizon the sampling bot uses, in reasonable time for any player count.
 
-use tablic_core::bots::solver::{Entry, Position, Solver};
-use tablic_core::bots::{best_greedy_move, ClairvoyantBot, SOLVER_ENTRIES};
+use tablic_core::bots::solver::{Entry, Position};
+use tablic_core::bots::{ClairvoyantBot, SOLVER_ENTRIES};
 use tablic_core::{Game, PlayerCount};
+
+mod common;
+use common::{best_and_chosen, greedy_for};
 
 fn entries() -> Vec<Entry> {
     vec![Entry::EMPTY; SOLVER_ENTRIES]
-}
-
-/// A game after `plies` greedy moves.
-fn greedy_for(players: usize, seed: u64, plies: usize) -> Game {
-    let mut game = Game::from_seed(PlayerCount::new(players).unwrap(), seed);
-    while game.history().len() < plies {
-        let seat = game.to_move().unwrap();
-        game.play(best_greedy_move(game.hand(seat), game.table()).unwrap())
-            .unwrap();
-    }
-    game
 }
 
 /// With two players the clairvoyant move is worth the solver's best value, to the end of
@@ -36,17 +28,7 @@ fn two_players_play_the_solvers_best_move() {
         } else {
             whole
         };
-        let mut memory = entries();
-        let mut solver = Solver::new(&mut memory);
-        let (_, best) = solver.best_move(&position).unwrap();
-        let mut value_of_chosen = None;
-        solver
-            .solve_all(&position, |played, value| {
-                if played == chosen {
-                    value_of_chosen = Some(value);
-                }
-            })
-            .unwrap();
+        let (best, value_of_chosen) = best_and_chosen(&position, chosen, &[]);
         assert_eq!(value_of_chosen, Some(best), "seed {seed}: {chosen}");
     }
 }

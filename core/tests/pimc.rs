@@ -1,12 +1,15 @@
 //! The PIMC bot: legal, deterministic, exact where the game is, and its worlds agree with
 //! what the seat knows.
 
-use tablic_core::bots::solver::{Entry, Position, Solver};
+use tablic_core::bots::solver::{Entry, Position};
 use tablic_core::bots::{
-    best_greedy_move, play_out, probably_lacking, sample_world, Bot, GreedyBot, GreedyKey, Horizon,
+    best_greedy_move, play_out, probably_lacking, sample_world, Bot, BotSpec, GreedyKey, Horizon,
     Opponents, PimcBot, PimcOptions,
 };
 use tablic_core::{below, CardClass, CardSet, Game, Move, Pcg32, PlayerCount, PlayerView};
+
+mod common;
+use common::{against_greedy, best_and_chosen, mixed_for};
 
 /// Light settings, so that whole games stay quick in debug builds.
 const LIGHT: PimcOptions = PimcOptions {
@@ -18,51 +21,15 @@ fn entries() -> Vec<Entry> {
     vec![Entry::EMPTY; 1 << 14]
 }
 
-/// A game after `plies` moves, greedy or random by the seed's coin.
-fn played_for(players: usize, seed: u64, plies: usize) -> Game {
-    let mut game = Game::from_seed(PlayerCount::new(players).unwrap(), seed);
-    let mut rng = Pcg32::new(seed, 5);
-    while game.history().len() < plies && !game.is_finished() {
-        let seat = game.to_move().unwrap();
-        let chosen = if below(&mut rng, 3) > 0 {
-            best_greedy_move(game.hand(seat), game.table()).unwrap()
-        } else {
-            let mut moves = Vec::new();
-            game.for_each_legal_move(|legal| moves.push(legal));
-            moves[below(&mut rng, moves.len() as u32) as usize]
-        };
-        game.play(chosen).unwrap();
-    }
-    game
-}
-
 #[test]
 fn plays_legal_moves_to_the_end() {
+    let light = BotSpec::Pimc {
+        samples: LIGHT.samples,
+        nodes: LIGHT.nodes,
+    };
     for players in [2, 3, 4] {
         for seed in 0..2u64 {
-            let mut game = Game::from_seed(PlayerCount::new(players).unwrap(), seed);
-            let mut memory: Vec<Vec<Entry>> = (0..players).map(|_| entries()).collect();
-            let mut pimcs: Vec<PimcBot<'_>> = memory
-                .iter_mut()
-                .enumerate()
-                .filter(|(seat, _)| seat % 2 == 0)
-                .map(|(seat, memory)| PimcBot::new(LIGHT, seed * 10 + seat as u64, memory))
-                .collect();
-            let mut greedies: Vec<GreedyBot> = (0..players / 2)
-                .map(|seat| GreedyBot::new(seed + seat as u64))
-                .collect();
-            let mut bots: Vec<&mut dyn Bot> = Vec::new();
-            let (mut p, mut g) = (pimcs.iter_mut(), greedies.iter_mut());
-            for seat in 0..players {
-                if seat % 2 == 0 {
-                    bots.push(p.next().unwrap());
-                } else {
-                    bots.push(g.next().unwrap());
-                }
-            }
-            let result = play_out(&mut game, &mut bots);
-            assert!(result.is_ok(), "{players} players, seed {seed}: {result:?}");
-            assert!(game.is_finished());
+            assert!(against_greedy(players, seed, light).is_finished());
         }
     }
 }
@@ -73,7 +40,7 @@ fn every_choice_is_legal_mid_game() {
     let mut bot = PimcBot::new(LIGHT, 3, &mut memory);
     for players in [2, 3, 4] {
         for seed in 0..24u64 {
-            let game = played_for(players, seed, (seed as usize * 7) % 40);
+            let game = mixed_for(players, seed, (seed as usize * 7) % 40);
             let Some(view) = game.current_view() else {
                 continue;
             };
@@ -89,7 +56,7 @@ fn choices(seed: u64) -> Vec<Move> {
     let mut bot = PimcBot::new(LIGHT, seed, &mut memory);
     (0..16u64)
         .filter_map(|position| {
-            let game = played_for(2, position, (position as usize * 5) % 44);
+            let game = mixed_for(2, position, (position as usize * 5) % 44);
             game.current_view().map(|view| bot.choose(&view))
         })
         .collect()
@@ -118,7 +85,7 @@ fn the_two_player_last_deal_is_played_exactly() {
     let mut checked = 0;
     for seed in 0..40u64 {
         // The last deal starts after 36 moves; stop somewhere in it.
-        let game = played_for(2, seed, 36 + (seed as usize % 10));
+        let game = mixed_for(2, seed, 36 + (seed as usize % 10));
         let Some(view) = game.current_view() else {
             continue;
         };
@@ -126,18 +93,8 @@ fn the_two_player_last_deal_is_played_exactly() {
         let mut memory = entries();
         let chosen = PimcBot::new(PimcOptions::default(), seed, &mut memory).choose(&view);
         let position = Position::<2>::from_game(&game).unwrap();
-        let mut memory = entries();
-        let mut solver = Solver::new(&mut memory);
-        solver.set_greedy_seats(&Opponents::observe(&view).greedy_seats());
-        let (_, best) = solver.best_move(&position).unwrap();
-        let mut value_of_chosen = None;
-        solver
-            .solve_all(&position, |played, value| {
-                if played == chosen {
-                    value_of_chosen = Some(value);
-                }
-            })
-            .unwrap();
+        let greedy_seats = Opponents::observe(&view).greedy_seats();
+        let (best, value_of_chosen) = best_and_chosen(&position, chosen, &greedy_seats);
         assert_eq!(value_of_chosen, Some(best), "seed {seed}: {chosen}");
         checked += 1;
     }
@@ -193,7 +150,7 @@ fn worlds_agree_with_the_view() {
     let mut lacking_seen = 0;
     for players in [2, 3, 4] {
         for seed in 0..60u64 {
-            let game = played_for(players, seed, (seed as usize * 3) % 46);
+            let game = mixed_for(players, seed, (seed as usize * 3) % 46);
             let Some(view) = game.current_view() else {
                 continue;
             };
@@ -218,7 +175,7 @@ fn lacking_classes_are_avoided_when_possible() {
     let mut rng = Pcg32::new(9, 9);
     let mut tested = 0;
     for seed in 0..200u64 {
-        let game = played_for(2, seed, 1 + (seed as usize % 11));
+        let game = mixed_for(2, seed, 1 + (seed as usize % 11));
         let Some(view) = game.current_view() else {
             continue;
         };
@@ -337,7 +294,7 @@ fn greedy_throughout(game: &Game, mut hand: CardSet, start: usize) -> bool {
 fn its_evaluation_is_what_it_plays_by() {
     let mut solved = 0;
     for seed in 0..8u64 {
-        let game = played_for(2, seed, 10 + seed as usize * 5);
+        let game = mixed_for(2, seed, 10 + seed as usize * 5);
         let view = game.current_view().unwrap();
         let (mut first, mut second) = (entries(), entries());
         let evaluation = PimcBot::new(LIGHT, seed, &mut first).evaluate(&view);
@@ -371,7 +328,7 @@ fn later_worlds_weigh_only_the_finalists() {
     };
     let (mut raced, mut settled) = (0, 0);
     for seed in 0..8u64 {
-        let game = played_for(2, seed, 12);
+        let game = mixed_for(2, seed, 12);
         let view = game.current_view().unwrap();
         let mut memory = entries();
         let evaluation = PimcBot::new(options, seed, &mut memory).evaluate(&view);
@@ -459,7 +416,7 @@ fn opponents_proven_greedy_are_modelled_so() {
 fn far_deal_ends_bring_the_horizon_nearer() {
     for players in [3, 4] {
         for seed in 0..6u64 {
-            let game = played_for(players, seed, 0);
+            let game = mixed_for(players, seed, 0);
             let view = game.current_view().unwrap();
             let mut memory = entries();
             let evaluation = PimcBot::new(LIGHT, seed, &mut memory).evaluate(&view);
@@ -481,7 +438,7 @@ fn far_deal_ends_bring_the_horizon_nearer() {
             assert!((-22.0..=22.0).contains(&margin), "{margin}");
         }
     }
-    let game = played_for(2, 3, 12);
+    let game = mixed_for(2, 3, 12);
     let mut memory = entries();
     let evaluation = PimcBot::new(PimcOptions::default(), 3, &mut memory)
         .evaluate(&game.current_view().unwrap());

@@ -20,7 +20,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 NM=arm-none-eabi-nm
 SIZE=arm-none-eabi-size
 LIBRARY_FLASH_TARGET=$((48 * 1024))
-GAMES=2
+GAMES=3
 
 failures=0
 fail() {
@@ -32,7 +32,7 @@ fail() {
 symbol() { echo $((16#$($NM "$2" | awk -v s="$1" '$3 == s { print $1; exit }'))); }
 
 sizes() {
-    local arch elf map text data bss stack static heap pimc lib verdict
+    local arch elf map text data bss stack static heap search lib verdict
     for arch in m3-small m3 m4f; do
         elf=$BUILD/$arch/handheld.elf
         map=$BUILD/$arch/handheld.map
@@ -40,10 +40,10 @@ sizes() {
         stack=$(($(symbol _estack "$elf") - $(symbol __stack_start "$elf")))
         static=$(($(symbol _ebss "$elf") - $(symbol _sdata "$elf")))
         heap=$(($(symbol __heap_end "$elf") - $(symbol __heap_start "$elf")))
-        pimc=$((16#$($NM -S "$elf" | awk '$4 == "pimc_memory" { print $2 }')))
+        search=$((16#$($NM -S "$elf" | awk '$4 == "search_memory" { print $2 }')))
         read -r lib < <(awk -v lib=libtablic.a -f "$HERE/libsize.awk" "$map")
         echo "size $arch: flash $((text + data)) bytes (text $text, data $data);" \
-            "RAM: stack region $stack + .data/.bss $static (pimc memory $pimc of it)" \
+            "RAM: stack region $stack + .data/.bss $static (search memory $search of it)" \
             "+ newlib heap region $heap"
         # The target is for greedy and minimax: the library without the solver.
         if [[ $arch == m3-small ]]; then

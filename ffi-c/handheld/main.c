@@ -93,10 +93,10 @@ static uint32_t stack_size(void) { return (uint32_t)((uintptr_t)_estack - (uintp
 
 int main(void) {
     int status = 0;
-    /* Static RAM without the pimc search memory, and the library's share of it. */
+    /* Static RAM without the search memory, and the library's share of it. */
     const uint32_t static_ram = (uint32_t)((uintptr_t)_ebss - (uintptr_t)_sdata);
-    const uint32_t pimc_ram = MATCH_PIMC_MEMORY_BYTES;
-    const uint32_t storage = (uint32_t)(match_static_bytes() - MATCH_PIMC_MEMORY_BYTES);
+    const uint32_t search_ram = MATCH_SEARCH_MEMORY_BYTES;
+    const uint32_t storage = (uint32_t)(match_static_bytes() - MATCH_SEARCH_MEMORY_BYTES);
 
     stack_low = (uintptr_t)_estack;
     paint(read_sp() - GUARD);
@@ -131,20 +131,20 @@ int main(void) {
         heap = (uint32_t)mallinfo().uordblks;
         printf("# game %u stack whole program: peak %u of %u bytes\n", game,
                (unsigned)game_stack, (unsigned)stack_size());
-        printf("# game %u ram: .data/.bss %u (pimc memory %u of it) + newlib heap in use %u "
-               "(%u taken) + stack %u = %u bytes; without the pimc memory %u\n",
-               game, (unsigned)static_ram, (unsigned)pimc_ram, (unsigned)heap,
+        printf("# game %u ram: .data/.bss %u (search memory %u of it) + newlib heap in use %u "
+               "(%u taken) + stack %u = %u bytes; without the search memory %u\n",
+               game, (unsigned)static_ram, (unsigned)search_ram, (unsigned)heap,
                (unsigned)heap_peak_bytes, (unsigned)game_stack,
                (unsigned)(static_ram + heap + game_stack),
-               (unsigned)(static_ram - pimc_ram + heap + game_stack));
+               (unsigned)(static_ram - search_ram + heap + game_stack));
         for (unsigned k = 0; k < KINDS; k++) {
             const struct figure *f = &figures[k];
-            int pimc = strcmp(f->kind, "pimc") == 0;
+            int searching = strcmp(f->kind, "pimc") == 0 || strcmp(f->kind, "ismcts") == 0;
             if (f->calls == 0) continue;
             printf("# game %u library ram %s: handle storage %u%s + stack %u = %u bytes\n",
                    game, f->kind,
-                   (unsigned)storage, pimc ? " + pimc memory" : "", (unsigned)f->peak,
-                   (unsigned)(storage + f->peak + (pimc ? pimc_ram : 0u)));
+                   (unsigned)storage, searching ? " + search memory" : "", (unsigned)f->peak,
+                   (unsigned)(storage + f->peak + (searching ? search_ram : 0u)));
         }
         if (stack_low <= (uintptr_t)__stack_start) {
             printf("# error: the stack ran out\n");

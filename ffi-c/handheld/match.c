@@ -27,18 +27,24 @@ const struct match_game match_games[] = {
         .bot_seeds = {3, 4},
         .bots = {"minimax:depth=2,nodes=1000", "pimc:samples=2,nodes=2000"},
     },
+    {
+        .title = "ismcts vs greedy",
+        .seed = 11,
+        .bot_seeds = {5, 6},
+        .bots = {"ismcts:iterations=60", "greedy"},
+    },
 #endif
 };
 const size_t match_game_count = sizeof match_games / sizeof match_games[0];
 
-/* All the memory the library works in: caller storage for the handles, and the pimc bot's
- * transposition table. Nothing is allocated. */
+/* All the memory the library works in: caller storage for the handles, and the searching
+ * bot's memory (pimc's transposition table, ismcts's tree). Nothing is allocated. */
 static tablic_game_storage game_storage;
 static tablic_bot_storage bot_storage[SEATS];
-static uint64_t pimc_memory[MATCH_PIMC_MEMORY_BYTES / sizeof(uint64_t)];
+static uint64_t search_memory[MATCH_SEARCH_MEMORY_BYTES / sizeof(uint64_t)];
 
 size_t match_static_bytes(void) {
-    return sizeof game_storage + sizeof bot_storage + sizeof pimc_memory;
+    return sizeof game_storage + sizeof bot_storage + sizeof search_memory;
 }
 
 enum tablic_result match_choose_direct(void *context, const char *spec, tablic_bot *bot,
@@ -100,7 +106,7 @@ static void free_bots(struct seats *seats) {
     }
 }
 
-/* Makes the bots `specs` in bot_storage; at most one of them may search (pimc_memory). */
+/* Makes the bots `specs` in bot_storage; at most one of them may search (search_memory). */
 static bool make_bots(struct seats *seats, const char *const specs[SEATS],
                       const uint64_t bot_seeds[SEATS]) {
     bool memory_taken = false;
@@ -117,8 +123,8 @@ static bool make_bots(struct seats *seats, const char *const specs[SEATS],
         if (wanted > 0) {
             if (!check(!memory_taken, "one searching bot per game")) return false;
             memory_taken = true;
-            memory = pimc_memory;
-            memory_bytes = sizeof pimc_memory;
+            memory = search_memory;
+            memory_bytes = sizeof search_memory;
         }
         if (!CALL(tablic_bot_new, (&bot_storage[seat], specs[seat], bot_seeds[seat], memory,
                                    memory_bytes, &seats->bot[seat], message, sizeof message))) {

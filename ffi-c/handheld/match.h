@@ -12,11 +12,11 @@
 
 #include "tablic.h"
 
-/* Search memory (bytes) the pimc bot gets: static, the same on both builds, so both search
+/* Search memory (bytes) the searching bot of a game (pimc, ismcts) gets: static, the same on both builds, so both search
  * the same transposition table and choose the same moves. 128 entries of 16 bytes: the
  * solver's recursion needs most of the handheld's 64 KB of RAM as stack (README.md). */
-#ifndef MATCH_PIMC_MEMORY_BYTES
-#define MATCH_PIMC_MEMORY_BYTES (2u * 1024u)
+#ifndef MATCH_SEARCH_MEMORY_BYTES
+#define MATCH_SEARCH_MEMORY_BYTES (2u * 1024u)
 #endif
 
 /* How a bot's move is asked for: tablic_bot_choose itself, or (on the handheld) a wrapper
@@ -49,7 +49,7 @@ enum tablic_result match_choose_direct(void *context, const char *spec, tablic_b
 extern const struct match_game match_games[];
 extern const size_t match_game_count;
 
-/* The game storage, both bot storages and the pimc search memory: the static memory the
+/* The game storage, both bot storages and the search memory: the static memory the
  * library works in (reported by the handheld). */
 size_t match_static_bytes(void);
 

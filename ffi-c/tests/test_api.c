@@ -499,6 +499,15 @@ static void test_bots(void) {
     tablic_bot_free(pimc);
     free(memory);
 
+    /* ISMCTS with memory for 256 nodes and 300 iterations a move: its tree fills up and
+       stops growing, and it still plays every move. */
+    memory = malloc(4096);
+    CHECK_OK(tablic_bot_new(NULL, "ismcts:iterations=300", 5, memory, 4096, &bot, NULL, 0));
+    play_bots(bot, greedy, 13, record, sizeof record);
+    tablic_bot_free(bot);
+    bot = NULL;
+    free(memory);
+
     /* The library's memory for a solving bot; choosing for a seat out of range. */
     CHECK_OK(tablic_bot_new(NULL, "clairvoyant", 4, NULL, 0, &bot, NULL, 0));
     tablic_game *game = NULL;

@@ -23,8 +23,9 @@ struct OwnedBot {
 }
 
 /// A built-in bot: `Bot("greedy")`, `Bot("minimax", depth=3, nodes=8000)`,
-/// `Bot("pimc:samples=64")`, with `seed=` for its random choices (the same seed and the
-/// same positions give the same moves). Names: random, greedy, minimax, pimc, clairvoyant.
+/// `Bot("pimc:samples=64")`, `Bot("ismcts", iterations=500)`, with `seed=` for its random
+/// choices (the same seed and the same positions give the same moves). Names: random,
+/// greedy, minimax, pimc, clairvoyant, ismcts.
 #[pyclass(name = "Bot", module = "tablic._tablic")]
 pub struct PyBot {
     spec: BotSpec,
@@ -95,7 +96,7 @@ impl PyBot {
         })
     }
 
-    /// The bot's name: random, greedy, minimax, pimc or clairvoyant.
+    /// The bot's name: random, greedy, minimax, pimc, clairvoyant or ismcts.
     #[getter]
     fn name(&self) -> &'static str {
         self.spec.name()

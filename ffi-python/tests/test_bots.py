@@ -14,6 +14,7 @@ from tablic import Bot, Card, Game, IllegalMoveError, Move, View, play_game
         Bot("greedy"),
         Bot("minimax", depth=2, nodes=2000),
         Bot("pimc", samples=2, nodes=2000),
+        Bot("ismcts", iterations=40, seed=3),
         Bot("minimax:depth=1"),
     ],
 )

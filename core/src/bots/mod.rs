@@ -5,6 +5,8 @@
 #[cfg(feature = "solver")]
 mod clairvoyant;
 mod greedy;
+#[cfg(feature = "solver")]
+mod ismcts;
 mod minimax;
 #[cfg(feature = "solver")]
 mod pimc;
@@ -15,11 +17,13 @@ mod spec;
 #[cfg(feature = "solver")]
 pub use clairvoyant::ClairvoyantBot;
 pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey};
+#[cfg(feature = "solver")]
+pub use ismcts::{IsmctsBot, IsmctsOptions};
 pub use minimax::{probably_lacking, Decision, MinimaxBot, MinimaxOptions, Score, MAX_BRANCHING};
 #[cfg(feature = "solver")]
 pub use pimc::{
-    sample_world, Evaluation, Horizon, Opponents, PimcBot, PimcOptions, World, MAX_ROOT_MOVES,
-    MAX_SAMPLES,
+    sample_world, Evaluation, Horizon, Opponents, PimcBot, PimcOptions, World, Worlds,
+    MAX_ROOT_MOVES, MAX_SAMPLES,
 };
 pub use random::RandomBot;
 pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError, SOLVER_ENTRIES};

@@ -6,7 +6,7 @@ use core::str::FromStr;
 use crate::bots::solver::Entry;
 use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
 #[cfg(feature = "solver")]
-use crate::bots::{ClairvoyantBot, PimcBot, PimcOptions, MAX_SAMPLES};
+use crate::bots::{ClairvoyantBot, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions, MAX_SAMPLES};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::Excerpt;
@@ -39,6 +39,14 @@ pub enum BotSpec {
     /// [`ClairvoyantBot`]: sees every card (with the `solver` feature).
     #[cfg(feature = "solver")]
     Clairvoyant,
+    /// [`IsmctsBot`], with its [`IsmctsOptions`] (with the `solver` feature).
+    #[cfg(feature = "solver")]
+    Ismcts {
+        /// Iterations per decision (1 to 1,048,576).
+        iterations: u32,
+        /// Exploration constant, in tenths of a point (0 to 1000).
+        exploration: u32,
+    },
 }
 
 /// A bot name or option that is not understood.
@@ -87,8 +95,14 @@ fn excerpt(text: &str) -> Excerpt {
 impl BotSpec {
     /// The names [`BotSpec::from_str`] accepts.
     #[cfg(feature = "solver")]
-    pub const NAMES: &'static [&'static str] =
-        &["random", "greedy", "minimax", "pimc", "clairvoyant"];
+    pub const NAMES: &'static [&'static str] = &[
+        "random",
+        "greedy",
+        "minimax",
+        "pimc",
+        "clairvoyant",
+        "ismcts",
+    ];
     /// The names [`BotSpec::from_str`] accepts.
     #[cfg(not(feature = "solver"))]
     pub const NAMES: &'static [&'static str] = &["random", "greedy", "minimax"];
@@ -98,7 +112,7 @@ impl BotSpec {
     pub const fn memory_entries(&self) -> usize {
         match self {
             #[cfg(feature = "solver")]
-            BotSpec::Pimc { .. } | BotSpec::Clairvoyant => SOLVER_ENTRIES,
+            BotSpec::Pimc { .. } | BotSpec::Clairvoyant | BotSpec::Ismcts { .. } => SOLVER_ENTRIES,
             BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax { .. } => 0,
         }
     }
@@ -113,6 +127,8 @@ impl BotSpec {
             BotSpec::Pimc { .. } => "pimc",
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => "clairvoyant",
+            #[cfg(feature = "solver")]
+            BotSpec::Ismcts { .. } => "ismcts",
         }
     }
 
@@ -133,6 +149,18 @@ impl BotSpec {
             }
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => AnyBot::Clairvoyant(ClairvoyantBot::new(memory)),
+            #[cfg(feature = "solver")]
+            BotSpec::Ismcts {
+                iterations,
+                exploration,
+            } => AnyBot::Ismcts(IsmctsBot::new(
+                IsmctsOptions {
+                    iterations,
+                    exploration,
+                },
+                seed,
+                memory,
+            )),
         }
     }
 }
@@ -194,6 +222,31 @@ impl FromStr for BotSpec {
             }
             #[cfg(feature = "solver")]
             "clairvoyant" => BotSpec::Clairvoyant,
+            #[cfg(feature = "solver")]
+            "ismcts" => {
+                let defaults = IsmctsOptions::default();
+                let [iterations, exploration] = parse_numbers(
+                    options,
+                    [
+                        (
+                            "iterations",
+                            1,
+                            u64::from(IsmctsOptions::MAX_ITERATIONS),
+                            "an iteration count from 1 to 1048576",
+                        ),
+                        (
+                            "exploration",
+                            0,
+                            u64::from(IsmctsOptions::MAX_EXPLORATION),
+                            "tenths of a point from 0 to 1000",
+                        ),
+                    ],
+                )?;
+                return Ok(BotSpec::Ismcts {
+                    iterations: iterations.map_or(defaults.iterations, |value| value as u32),
+                    exploration: exploration.map_or(defaults.exploration, |value| value as u32),
+                });
+            }
             other => return Err(BotSpecError::UnknownBot(excerpt(other))),
         };
         match options
@@ -250,6 +303,11 @@ impl fmt::Display for BotSpec {
             BotSpec::Pimc { samples, nodes } => write!(f, ":samples={samples},nodes={nodes}"),
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => Ok(()),
+            #[cfg(feature = "solver")]
+            BotSpec::Ismcts {
+                iterations,
+                exploration,
+            } => write!(f, ":iterations={iterations},exploration={exploration}"),
             BotSpec::Random | BotSpec::Greedy => Ok(()),
         }
     }
@@ -297,6 +355,9 @@ pub enum AnyBot<'m> {
     /// A [`ClairvoyantBot`], the one bot that sees the whole game.
     #[cfg(feature = "solver")]
     Clairvoyant(ClairvoyantBot<'m>),
+    /// An [`IsmctsBot`].
+    #[cfg(feature = "solver")]
+    Ismcts(IsmctsBot<'m>),
     /// Keeps the memory's lifetime in builds without the solver, where no bot borrows it.
     /// It cannot be made.
     #[cfg(not(feature = "solver"))]
@@ -324,6 +385,8 @@ impl AnyBot<'_> {
             AnyBot::Pimc(bot) => choose_seeing_one_seat(bot, game),
             #[cfg(feature = "solver")]
             AnyBot::Clairvoyant(bot) => choose_seeing_all(bot, game),
+            #[cfg(feature = "solver")]
+            AnyBot::Ismcts(bot) => choose_seeing_one_seat(bot, game),
             #[cfg(not(feature = "solver"))]
             AnyBot::NoSolver(never, _) => match *never {},
         }

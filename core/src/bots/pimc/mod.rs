@@ -2,7 +2,7 @@
 //! at random in ways consistent with what the seat knows, solve each such world exactly
 //! with the [solver](crate::bots::solver), and play the move with the best mean value.
 //!
-//! - Worlds ([`sample_world`]) give every other seat as many unseen cards as it holds and
+//! - Worlds ([`Worlds`]) give every other seat as many unseen cards as it holds and
 //!   put the rest, in a random order, in the deck; they avoid classes a seat probably
 //!   lacks, and favour hands with which the seat's moves this deal were greedy, as strongly
 //!   as its play in earlier deals says it makes greedy moves.
@@ -38,7 +38,7 @@ mod world;
 use arrayvec::ArrayVec;
 
 pub use opponents::Opponents;
-pub use world::{sample_world, World};
+pub use world::{sample_world, World, Worlds};
 
 use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
 use crate::bots::{Bot, GreedyKey};
@@ -323,6 +323,7 @@ impl PimcBot<'_> {
             (first_round(samples), samples)
         };
         let opponents = Opponents::observe(view);
+        let worlds = Worlds::new(view, &opponents);
         let mut solver = Solver::new(self.entries);
         solver.set_greedy_seats(&opponents.greedy_seats());
         // The one world of a two-player last deal is the game itself: solved whatever it
@@ -333,7 +334,7 @@ impl PimcBot<'_> {
             if index == first && !evaluation.keep_finalists() {
                 break;
             }
-            let world = sample_world(view, &opponents, &mut self.rng);
+            let world = worlds.sample(&mut self.rng);
             let solved = add_world(
                 &mut solver,
                 view,
@@ -497,7 +498,7 @@ impl Horizon {
 
     /// Units of value to a point in the values solved to this horizon
     /// ([`Position::value_scale`]).
-    const fn scale(self) -> u32 {
+    pub(crate) const fn scale(self) -> u32 {
         match self {
             Horizon::GameEnd => 1,
             Horizon::DealEnd | Horizon::Moves(_) => CUT_POINT as u32,

@@ -86,7 +86,7 @@ impl Opponents {
 /// of every move by a seat other than `viewer` whether it was greedy. `hands` are the hands
 /// after the newest move; a hand at a move is that, plus the cards the seat played since
 /// in the same deal (an earlier deal ended with every hand empty).
-pub(super) fn judge_moves(
+fn judge_moves(
     moves: impl Iterator<Item = PastMove>,
     mut hands: [CardSet; MAX_PLAYERS],
     viewer: usize,
@@ -110,7 +110,7 @@ pub(super) fn judge_moves(
 
 /// True when no card of `hand` allowed a move with a larger greedy key on `table` than
 /// `played` ([`KEY_PARTS`] parts of it).
-fn was_greedy(hand: CardSet, table: CardSet, played: Move) -> bool {
+pub(super) fn was_greedy(hand: CardSet, table: CardSet, played: Move) -> bool {
     let made = GreedyKey::new(table, played.card, played.capture).parts();
     let greedy = best_greedy_move(hand, table)
         .map(|best| GreedyKey::new(table, best.card, best.capture).parts());

@@ -2,13 +2,12 @@
 
 use arrayvec::ArrayVec;
 
-use super::opponents::{judge_moves, Opponents, ONE};
+use super::opponents::{was_greedy, Opponents, ONE};
 use crate::bots::probably_lacking;
 use crate::pcg32::below;
 use crate::players::MAX_PLAYERS;
 use crate::view::PlayerView;
-use crate::CardClass;
-use crate::{Card, CardSet};
+use crate::{Card, CardSet, MOVES_PER_GAME};
 
 /// Worlds [`sample_world`] draws at most, looking for one it accepts.
 const GREEDY_TRIES: usize = 96;
@@ -23,38 +22,162 @@ pub struct World {
 }
 
 /// Deals the cards `view`'s seat has not seen at random: each other seat gets as many as it
-/// holds, the rest become the undealt deck in a random order.
-///
-/// - A seat is dealt no card of a class it [probably lacks](probably_lacking) (the minimax
-///   player's inference from how it played this deal) while other unseen cards remain.
-/// - Such deals are then weighed by how likely each other seat's moves of this deal were
-///   with that hand, for a player who mostly makes greedy moves (no card its hand then
-///   held allowed a move with a larger greedy key,
-///   [`GreedyKey::parts`](crate::bots::GreedyKey::parts)): each move that was not greedy
-///   with the hand scales the deal's weight by the seat's odds of such a move, which its
-///   play in the deals already over measures (`opponents`, see [`Opponents::observe`]).
-/// - Deals are drawn until one is accepted with a chance equal to its weight (rejection
-///   sampling), 96 at most; if none is, the likeliest drawn is kept. Against a greedy
-///   player only hands that explain every move survive; against a player who often is not
-///   greedy, the filter all but lets go.
+/// holds, the rest become the undealt deck in a random order. See [`Worlds::sample`]; a
+/// decision that samples many worlds makes its [`Worlds`] once.
 pub fn sample_world(
     view: &PlayerView<'_>,
     opponents: &Opponents,
     rng: &mut impl rand_core::Rng,
 ) -> World {
-    let odds = opponents.miss_odds();
-    let mut likeliest: Option<(World, u64)> = None;
-    for _ in 0..GREEDY_TRIES {
-        let world = sample_once(view, rng);
-        let weight = likelihood(&odds, &greedy_misses(view, &world));
-        if accepts(rng, weight) {
-            return world;
+    Worlds::new(view, opponents).sample(rng)
+}
+
+/// The worlds consistent with what a seat knows, with what they are drawn by worked out
+/// once: which unseen cards each seat probably lacks, and, for each other seat's move of
+/// this deal, which cards would have made it a move the greedy player would not make.
+#[derive(Clone, Debug)]
+pub struct Worlds<'v, 'g> {
+    view: &'v PlayerView<'g>,
+    /// Per seat, the cards of the classes it probably lacks.
+    unlikely: [CardSet; MAX_PLAYERS],
+    /// Per seat, the odds of a move that is not greedy against a greedy one.
+    odds: [u64; MAX_PLAYERS],
+    /// Every other seat's move of this deal, newest first.
+    moves: ArrayVec<JudgedMove, MOVES_PER_GAME>,
+}
+
+/// An other seat's move of this deal, as a world's hands judge it.
+#[derive(Clone, Copy, Debug)]
+struct JudgedMove {
+    seat: usize,
+    /// The cards the seat played from this move on in the deal: with its hand now, its
+    /// hand at the move.
+    played_since: CardSet,
+    /// The cards with which a better greedy move was there to make: the move was greedy
+    /// if the hand held none of them.
+    beaters: CardSet,
+}
+
+impl<'v, 'g> Worlds<'v, 'g> {
+    /// What `view` says of the hidden cards, with `opponents`' record of play.
+    pub fn new(view: &'v PlayerView<'g>, opponents: &Opponents) -> Worlds<'v, 'g> {
+        let mut unlikely = [CardSet::EMPTY; MAX_PLAYERS];
+        for (seat, cards) in unlikely.iter_mut().enumerate().take(view.players().get()) {
+            if seat != view.seat() {
+                *cards = probably_lacking(view, seat)
+                    .iter()
+                    .fold(CardSet::EMPTY, |cards, class| cards | class.cards());
+            }
         }
-        if likeliest.as_ref().is_none_or(|(_, most)| weight > *most) {
-            likeliest = Some((world, weight));
+        let mut moves = ArrayVec::new();
+        let mut played_since = [CardSet::EMPTY; MAX_PLAYERS];
+        for past in view.this_deal_backwards() {
+            let Some(since) = played_since.get_mut(past.seat) else {
+                continue;
+            };
+            *since = since.with(past.played.card);
+            if past.seat == view.seat() {
+                continue;
+            }
+            let possible = view.unseen() | *since;
+            let beaters = possible
+                .iter()
+                .filter(|&card| !was_greedy(CardSet::single(card), past.table_before, past.played))
+                .collect();
+            let _ = moves.try_push(JudgedMove {
+                seat: past.seat,
+                played_since: *since,
+                beaters,
+            });
+        }
+        Worlds {
+            view,
+            unlikely,
+            odds: opponents.miss_odds(),
+            moves,
         }
     }
-    likeliest.map_or_else(|| sample_once(view, rng), |(world, _)| world)
+
+    /// One world, at random:
+    ///
+    /// - A seat is dealt no card of a class it [probably lacks](probably_lacking) (the
+    ///   minimax player's inference from how it played this deal) while other unseen cards
+    ///   remain.
+    /// - Such deals are then weighed by how likely each other seat's moves of this deal
+    ///   were with that hand, for a player who mostly makes greedy moves (no card its hand
+    ///   then held allowed a move with a larger greedy key,
+    ///   [`GreedyKey::parts`](crate::bots::GreedyKey::parts)): each move that was not greedy
+    ///   with the hand scales the deal's weight by the seat's odds of such a move, which its
+    ///   play in the deals already over measures (`opponents`, see [`Opponents::observe`]).
+    /// - Deals are drawn until one is accepted with a chance equal to its weight (rejection
+    ///   sampling), 96 at most; if none is, the likeliest drawn is kept. Against a greedy
+    ///   player only hands that explain every move survive; against a player who often is
+    ///   not greedy, the filter all but lets go.
+    pub fn sample(&self, rng: &mut impl rand_core::Rng) -> World {
+        let mut likeliest: Option<(World, u64)> = None;
+        for _ in 0..GREEDY_TRIES {
+            let world = self.sample_once(rng);
+            let weight = likelihood(&self.odds, &self.greedy_misses(&world));
+            if accepts(rng, weight) {
+                return world;
+            }
+            if likeliest.as_ref().is_none_or(|(_, most)| weight > *most) {
+                likeliest = Some((world, weight));
+            }
+        }
+        likeliest.map_or_else(|| self.sample_once(rng), |(world, _)| world)
+    }
+
+    /// One world as [`Worlds::sample`] describes, without the greedy filter.
+    fn sample_once(&self, rng: &mut impl rand_core::Rng) -> World {
+        let view = self.view;
+        let mut hidden: ArrayVec<Card, 52> = view.unseen().iter().collect();
+        // Fisher–Yates, as the deck's own shuffle.
+        for last in (1..hidden.len()).rev() {
+            let pick = below(rng, last as u32 + 1) as usize;
+            hidden.swap(last, pick);
+        }
+        let mut left: CardSet = hidden.iter().copied().collect();
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for (seat, hand) in hands.iter_mut().enumerate().take(view.players().get()) {
+            if seat == view.seat() {
+                *hand = view.hand();
+                continue;
+            }
+            let unlikely = self.unlikely[seat];
+            let plausible = |card: &Card| !unlikely.contains(*card);
+            let wanted = view.hand_size(seat);
+            // Plausible cards first, in the shuffled order; others only if those run out.
+            let firsts = hidden.iter().copied().filter(|card| left.contains(*card));
+            let picked: CardSet = firsts
+                .clone()
+                .filter(plausible)
+                .chain(firsts.filter(|card| !plausible(card)))
+                .take(wanted)
+                .collect();
+            left -= picked;
+            *hand = picked;
+        }
+        World {
+            hands,
+            deck: hidden
+                .iter()
+                .copied()
+                .filter(|card| left.contains(*card))
+                .collect(),
+        }
+    }
+
+    /// For each other seat, how many of its moves in this deal a greedy player holding
+    /// `world`'s hands would not have made.
+    fn greedy_misses(&self, world: &World) -> [u32; MAX_PLAYERS] {
+        let mut misses = [0; MAX_PLAYERS];
+        for judged in &self.moves {
+            let held = world.hands[judged.seat] | judged.played_since;
+            misses[judged.seat] += u32::from(!(held & judged.beaters).is_empty());
+        }
+        misses
+    }
 }
 
 /// True with probability `weight` / [`ONE`].
@@ -69,57 +192,4 @@ fn likelihood(odds: &[u64; MAX_PLAYERS], misses: &[u32; MAX_PLAYERS]) -> u64 {
         .fold(ONE, |weight, (&odds, &misses)| {
             (0..misses).fold(weight, |weight, _| weight * odds / ONE)
         })
-}
-
-/// One world as [`sample_world`] describes, without the greedy filter.
-fn sample_once(view: &PlayerView<'_>, rng: &mut impl rand_core::Rng) -> World {
-    let mut hidden: ArrayVec<Card, 52> = view.unseen().iter().collect();
-    // Fisher–Yates, as the deck's own shuffle.
-    for last in (1..hidden.len()).rev() {
-        let pick = below(rng, last as u32 + 1) as usize;
-        hidden.swap(last, pick);
-    }
-    let mut left: CardSet = hidden.iter().copied().collect();
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-    for (seat, hand) in hands.iter_mut().enumerate().take(view.players().get()) {
-        if seat == view.seat() {
-            *hand = view.hand();
-            continue;
-        }
-        let lacking = probably_lacking(view, seat);
-        let plausible = |card: &Card| !lacking.contains(CardClass::of(*card));
-        let wanted = view.hand_size(seat);
-        // Plausible cards first, in the shuffled order; others only if those run out.
-        let firsts = hidden.iter().copied().filter(|card| left.contains(*card));
-        let picked: CardSet = firsts
-            .clone()
-            .filter(plausible)
-            .chain(firsts.filter(|card| !plausible(card)))
-            .take(wanted)
-            .collect();
-        left -= picked;
-        *hand = picked;
-    }
-    World {
-        hands,
-        deck: hidden
-            .iter()
-            .copied()
-            .filter(|card| left.contains(*card))
-            .collect(),
-    }
-}
-
-/// For each other seat, how many of its moves in this deal a greedy player holding
-/// `world`'s hands would not have made: walking back from the present, each seat's hand at
-/// its move is its hand now and the cards it played since.
-fn greedy_misses(view: &PlayerView<'_>, world: &World) -> [u32; MAX_PLAYERS] {
-    let mut misses = [0; MAX_PLAYERS];
-    judge_moves(
-        view.this_deal_backwards(),
-        world.hands,
-        view.seat(),
-        |seat, greedy| misses[seat] += u32::from(!greedy),
-    );
-    misses
 }

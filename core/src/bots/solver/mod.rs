@@ -71,6 +71,8 @@ mod solve;
 mod table;
 
 #[cfg(feature = "solver")]
+pub(crate) use moves::{Arena, Batch, Class};
+#[cfg(feature = "solver")]
 pub use position::{Position, PositionError, Setup, CUT_CARD, CUT_POINT};
 #[cfg(feature = "solver")]
 pub use solve::{SolveError, Solver};

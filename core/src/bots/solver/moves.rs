@@ -252,6 +252,12 @@ impl Class {
             && self == Class::of(table, played)
     }
 
+    /// The class in one word: the signature's bits (the nibbles of thirteen ranks, then
+    /// 2♣ and 10♦ at bits 60 and 61) with the rank at bits 52–55 and the points at 56–57.
+    pub(crate) const fn packed(self) -> u64 {
+        self.signature | (self.rank as u64) << 52 | (self.points as u64) << 56
+    }
+
     /// The class of playing `played` on `table`.
     pub fn of(table: CardSet, played: Move) -> Class {
         let left = if played.capture.is_empty() {

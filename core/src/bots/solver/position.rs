@@ -474,9 +474,7 @@ impl<const SEATS: usize> Position<SEATS> {
             return (next, self.weight(seat, hero) * value);
         }
         let value = self.weight(seat, hero) * gains.mover
-            + gains
-                .last_capturer
-                .map_or(0, |(last, points)| self.weight(last, hero) * points);
+            + self.weight(gains.last_capturer, hero) * gains.table_points;
         (next, value)
     }
 
@@ -554,7 +552,9 @@ impl<const SEATS: usize> Position<SEATS> {
             // A cut before the deal's end (only a cut position stops with cards held).
             next.to_move = FINISHED;
         } else {
-            gains.last_capturer = next.next_deal_or_end();
+            if let Some((last, points)) = next.next_deal_or_end() {
+                (gains.last_capturer, gains.table_points) = (last, points);
+            }
         }
         (next, gains)
     }
@@ -747,12 +747,17 @@ fn same_rank_pairs(a: CardSet, b: CardSet) -> usize {
 }
 
 /// What a move added to scores: the mover's points and tabla, and at the end of the game
-/// the last capturer with the table's points.
+/// the last capturer with the table's points (0 points, and seat 0, for any other move).
+///
+/// Plain fields, not an `Option` of a pair: an optimised build branched on the unset
+/// pair's bytes where the value did not depend on them, which valgrind reports as a read
+/// of uninitialised memory in the C tests.
 #[derive(Clone, Copy, Debug, Default)]
 struct Gains {
     mover: i32,
     cards: i32,
-    last_capturer: Option<(usize, i32)>,
+    last_capturer: usize,
+    table_points: i32,
 }
 
 #[cfg(test)]

@@ -34,6 +34,32 @@ impl Entry {
         depth: 0,
         capture_tag: 0,
     };
+
+    /// The slot's 16 bytes as two words, for a bot that keeps other records than bounds in
+    /// its search memory (ismcts keeps its tree there).
+    pub(crate) const fn words(&self) -> [u64; 2] {
+        [
+            self.key,
+            self.lower as u16 as u64
+                | (self.upper as u16 as u64) << 16
+                | (self.card as u64) << 32
+                | (self.depth as u64) << 40
+                | (self.capture_tag as u64) << 48,
+        ]
+    }
+
+    /// The slot holding these two words ([`Entry::words`] gives them back).
+    pub(crate) const fn from_words(words: [u64; 2]) -> Entry {
+        let rest = words[1];
+        Entry {
+            key: words[0],
+            lower: rest as u16 as i16,
+            upper: (rest >> 16) as u16 as i16,
+            card: (rest >> 32) as u8,
+            depth: (rest >> 40) as u8,
+            capture_tag: (rest >> 48) as u16,
+        }
+    }
 }
 
 impl Default for Entry {
