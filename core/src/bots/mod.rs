@@ -1,6 +1,15 @@
 //! Players that choose moves from what their seat may know.
 //!
 //! A [`Bot`] sees a [`PlayerView`], never the game, so it cannot peek at other hands.
+//!
+//! - [`RandomBot`] and [`GreedyBot`]: the original program's players, exactly.
+//! - [`MinimaxBot`]: the original's adapted minimax, with a node budget.
+//! - [`solver`]: exact values of every move when every card is known; the next three
+//!   bots use it (with the `solver` feature).
+//! - `PimcBot`: solves sampled worlds consistent with what the seat knows.
+//! - `IsmctsBot`: one search tree over those worlds, played out by greedy moves.
+//! - `ClairvoyantBot`: sees every card; a bound for the others.
+//! - [`BotSpec`]: any of them by name and options, as the command line writes them.
 
 #[cfg(feature = "solver")]
 mod clairvoyant;
