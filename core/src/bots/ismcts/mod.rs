@@ -250,14 +250,15 @@ impl Search<'_, '_> {
     fn bound(&self, child: &tree::Node) -> i64 {
         let visits = i64::from(child.visits.max(1));
         let mean = (child.reward << FRACTION) / visits;
-        let spread = (natural_log(child.available.max(1)) << FRACTION) / visits;
+        let spread = (natural_log(child.available) << FRACTION) / visits;
         mean + ((self.exploration * isqrt(spread)) >> FRACTION)
     }
 }
 
 /// ln `n` in fixed point: log₂ by its integer part and a straight line between powers of
-/// two (off by at most 0.06), times ln 2.
+/// two (off by at most 0.06), times ln 2. ln 0 is taken as ln 1.
 fn natural_log(n: u32) -> i64 {
+    let n = n.max(1);
     let whole = n.ilog2();
     let fraction = ((u64::from(n) << FRACTION) >> whole) - (1 << FRACTION);
     let log2 = i64::from(whole) << FRACTION | fraction as i64;
@@ -342,6 +343,7 @@ mod tests {
 
     #[test]
     fn logarithms_stay_within_their_bound() {
+        assert_eq!(natural_log(0), 0);
         assert_eq!(natural_log(1), 0);
         assert_eq!(natural_log(2), 45_426);
         assert_eq!(natural_log(1 << 20), 20 * 45_426);
