@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::moves::signature;
-use super::table::Key;
+use super::table::{Key, Span};
 use crate::capture::{can_capture, check_capture, for_each_legal_capture};
 use crate::moves::{for_each_move, IllegalMove, Move};
 use crate::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
@@ -447,6 +447,55 @@ impl<const SEATS: usize> Position<SEATS> {
             .map_or(0, |seat| self.weight(seat, hero) * MOST_CARDS_BONUS as i32)
     }
 
+    /// The shifts of the hero's lead in captured cards over which
+    /// [`Position::bonus_value`] stays the same, once the game is over (with two players
+    /// and no cut; else the own lead only).
+    pub(crate) fn bonus_span(&self, hero: usize) -> Span {
+        if self.cut || self.players.get() != 2 {
+            return Span::OWN;
+        }
+        let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero.min(1)]);
+        match lead {
+            0 => Span::OWN,
+            lead if lead > 0 => Span {
+                lo: 1 - lead,
+                hi: Span::ALL.hi,
+            },
+            lead => Span {
+                lo: Span::ALL.lo,
+                hi: -1 - lead,
+            },
+        }
+    }
+
+    /// The shifts of the hero's lead over which [`Position::value_bounds`] stay the same:
+    /// the lower bound's down to `lo`, the upper's up to `hi` (with two players and no
+    /// cut; else the own lead only).
+    pub(crate) fn bounds_span(&self, hero: usize) -> Span {
+        if self.cut || self.players.get() != 2 {
+            return Span::OWN;
+        }
+        let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero.min(1)]);
+        let cards =
+            (self.table | self.hands[0] | self.hands[1]).len() as i32 + self.deck_len as i32;
+        Span {
+            lo: if lead > cards {
+                cards + 1 - lead
+            } else if lead == cards {
+                0
+            } else {
+                Span::ALL.lo
+            },
+            hi: if lead < -cards {
+                -cards - 1 - lead
+            } else if lead == -cards {
+                0
+            } else {
+                Span::ALL.hi
+            },
+        }
+    }
+
     /// The hero's value of the scores so far: `Σ weight × (points + tablas)` (at a cut,
     /// `Σ weight × (CUT_POINT × (points + tablas) + CUT_CARD × cards)`).
     pub(crate) fn score_value(&self, hero: usize) -> i32 {
@@ -487,7 +536,12 @@ impl<const SEATS: usize> Position<SEATS> {
     /// the mover always prefers; so there are at most two distinct choices: a discard, and
     /// the best capture. At a cut ([`Position::cut_at_deal_end`]) the rest of the table
     /// goes to nobody, so there every capture is valued.
-    pub(crate) fn last_move_value(&self, seat: usize, hero: usize, maximising: bool) -> i32 {
+    pub(crate) fn last_move_value(
+        &self,
+        seat: usize,
+        hero: usize,
+        maximising: bool,
+    ) -> (i32, Span) {
         if self.cut {
             // At a cut the cards left on the table go to nobody: every capture counts.
             let mut best = None;
@@ -502,16 +556,17 @@ impl<const SEATS: usize> Position<SEATS> {
                     });
                 });
             }
-            return best.unwrap_or_else(|| self.bonus_value(hero));
+            return (best.unwrap_or_else(|| self.bonus_value(hero)), Span::OWN);
         }
         let Some(card) = self.hand(seat).first() else {
-            return self.bonus_value(hero);
+            return (self.bonus_value(hero), self.bonus_span(hero));
         };
         let (discarded, gain) = self.after_for(Move::discard(card), seat, hero);
         let discard = gain + discarded.bonus_value(hero);
+        let span = discarded.bonus_span(hero);
         let tabla = check_capture(self.table, card, self.table).is_ok();
         if !tabla && !can_capture(self.table, card) {
-            return discard;
+            return (discard, span);
         }
         // Take the whole table; without a tabla, take the tabla back.
         let (mut taken, mut gain) = self.after_for(Move::new(card, self.table), seat, hero);
@@ -520,10 +575,11 @@ impl<const SEATS: usize> Position<SEATS> {
             gain -= self.weight(seat, hero) * self.value_scale();
         }
         let capture = gain + taken.bonus_value(hero);
+        let span = span.meet(taken.bonus_span(hero));
         if maximising {
-            discard.max(capture)
+            (discard.max(capture), span)
         } else {
-            discard.min(capture)
+            (discard.min(capture), span)
         }
     }
 
@@ -708,9 +764,12 @@ impl<const SEATS: usize> Position<SEATS> {
                 last if usize::from(last) == hero => 2,
                 _ => 0,
             };
+            let lead = (own - other).clamp(-most, most);
             return Key {
                 base: mix(hash ^ state),
-                lead: (own - other).clamp(-most, most) as i8,
+                lead: lead as i8,
+                most: most as i8,
+                excess: own - other - lead,
                 claim,
             };
         }

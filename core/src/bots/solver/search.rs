@@ -8,7 +8,7 @@
 
 use super::moves::{for_each_capture_class, Arena, Batch, Class};
 use super::position::Position;
-use super::table::{Key, Probe, Table};
+use super::table::{Key, Probe, Span, Table};
 use core::ops::ControlFlow;
 
 use crate::bots::best_greedy_move;
@@ -42,15 +42,16 @@ pub(crate) struct Search<'s, 't> {
 
 impl Search<'_, '_> {
     /// The value of the rest of the game, fail-soft: a value at most `alpha` is an upper
-    /// bound, at least `beta` a lower bound, and in between exact.
+    /// bound, at least `beta` a lower bound, and in between exact; with the other leads
+    /// where that holds too.
     pub fn value<const SEATS: usize>(
         &mut self,
         position: &Position<SEATS>,
         alpha: i32,
         beta: i32,
-    ) -> Result<i32, OutOfBudget> {
+    ) -> Result<(i32, Span), OutOfBudget> {
         self.node(position, alpha, beta, false)
-            .map(|(value, _)| value)
+            .map(|(value, _, span)| (value, span))
     }
 
     /// The exact value of the rest of the game by MTD(f): null-window searches closing in
@@ -64,7 +65,7 @@ impl Search<'_, '_> {
         let mut value = guess;
         while lower < upper {
             let beta = if value == lower { value + 1 } else { value };
-            value = self.value(position, beta - 1, beta)?;
+            value = self.value(position, beta - 1, beta)?.0;
             if value < beta {
                 upper = value;
             } else {
@@ -83,7 +84,7 @@ impl Search<'_, '_> {
         seat: usize,
         alpha: i32,
         beta: i32,
-    ) -> Option<i32> {
+    ) -> Option<(i32, Span)> {
         let maximising = seat == self.hero;
         batch.iter().find_map(|played| {
             let (child, gain) = position.after_for(played, seat, self.hero);
@@ -91,9 +92,9 @@ impl Search<'_, '_> {
                 .table
                 .probe(child.key(self.hero), child.table(), CardSet::EMPTY);
             if maximising && gain + i32::from(probe.lower) >= beta {
-                Some(gain + i32::from(probe.lower))
+                Some((gain + i32::from(probe.lower), probe.span))
             } else if !maximising && gain + i32::from(probe.upper) <= alpha {
-                Some(gain + i32::from(probe.upper))
+                Some((gain + i32::from(probe.upper), probe.span))
             } else {
                 None
             }
@@ -108,14 +109,15 @@ impl Search<'_, '_> {
         seat: usize,
         alpha: i32,
         beta: i32,
-    ) -> Result<(i32, Option<Move>), OutOfBudget> {
+    ) -> Result<(i32, Option<Move>, Span), OutOfBudget> {
         let Some(played) = best_greedy_move(position.hand(seat), position.table()) else {
             // Only a malformed position has no move; score it as over.
-            return Ok((position.bonus_value(self.hero), None));
+            let hero = self.hero;
+            return Ok((position.bonus_value(hero), None, position.bonus_span(hero)));
         };
         let (child, gain) = position.after_for(played, seat, self.hero);
-        let rest = self.value(&child, alpha - gain, beta - gain)?;
-        Ok((gain + rest, Some(played)))
+        let (rest, span) = self.value(&child, alpha - gain, beta - gain)?;
+        Ok((gain + rest, Some(played), span))
     }
 
     /// The value of a position with two moves left (not the root), fail-soft: every move of
@@ -128,22 +130,24 @@ impl Search<'_, '_> {
         seat: usize,
         alpha: i32,
         beta: i32,
-    ) -> i32 {
+    ) -> (i32, Span) {
         let (hero, greedy) = (self.hero, self.greedy);
         let maximising = seat == hero;
         let mut best = if maximising { -INFINITY } else { INFINITY };
+        let mut span = Span::ALL;
         let mut children = 0;
         let sums = reachable_sums(position.table());
         for card in position.hand(seat).iter() {
             let mut visit = |capture| {
                 let (child, gain) = position.after_for(Move::new(card, capture), seat, hero);
                 children += 1;
-                let rest = match child.to_move() {
-                    None => child.bonus_value(hero),
+                let (rest, rest_span) = match child.to_move() {
+                    None => (child.bonus_value(hero), child.bonus_span(hero)),
                     Some(next) if child.moves_left() == 1 => last_move(&child, next, hero, greedy),
                     // Not reached: two moves left leave one.
                     Some(_) => return ControlFlow::Break(()),
                 };
+                span = span.meet(rest_span);
                 let value = gain + rest;
                 if maximising {
                     best = best.max(value);
@@ -171,24 +175,26 @@ impl Search<'_, '_> {
             }
         }
         self.nodes += children;
-        best
+        (best, span)
     }
 
-    /// The value and the best move of `position`; at the root (`root`), the transposition
-    /// table only orders moves, so that a move is always found.
+    /// The value, the best move and the other leads where the value holds ([`Span`]) of
+    /// `position`; at the root (`root`), the transposition table only orders moves, so
+    /// that a move is always found.
     pub fn node<const SEATS: usize>(
         &mut self,
         position: &Position<SEATS>,
         alpha: i32,
         beta: i32,
         root: bool,
-    ) -> Result<(i32, Option<Move>), OutOfBudget> {
+    ) -> Result<(i32, Option<Move>, Span), OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.limit {
             return Err(OutOfBudget);
         }
         let Some(seat) = position.to_move() else {
-            return Ok((position.bonus_value(self.hero), None));
+            let hero = self.hero;
+            return Ok((position.bonus_value(hero), None, position.bonus_span(hero)));
         };
         if !root && self.greedy & 1 << seat != 0 {
             return self.greedy_move(position, seat, alpha, beta);
@@ -196,20 +202,20 @@ impl Search<'_, '_> {
         let maximising = seat == self.hero;
         let left = position.moves_left();
         if !root && left == 1 {
-            return Ok((position.last_move_value(seat, self.hero, maximising), None));
+            let (value, span) = position.last_move_value(seat, self.hero, maximising);
+            return Ok((value, None, span));
         }
         // Fast fail: even winning (or losing) everything left cannot reach the window.
         if !root {
             let (low, high) = position.value_bounds(self.hero);
-            if high <= alpha {
-                return Ok((high, None));
-            }
-            if low >= beta {
-                return Ok((low, None));
+            if high <= alpha || low >= beta {
+                let span = position.bounds_span(self.hero);
+                return Ok((if high <= alpha { high } else { low }, None, span));
             }
         }
         if !root && left == 2 {
-            return Ok((self.two_left(position, seat, alpha, beta), None));
+            let (value, span) = self.two_left(position, seat, alpha, beta);
+            return Ok((value, None, span));
         }
         // Near the end a search is cheaper than a cache miss: no table there.
         let remembered = root || left > UNREMEMBERED;
@@ -226,10 +232,10 @@ impl Search<'_, '_> {
         let (lower, upper) = (i32::from(probe.lower), i32::from(probe.upper));
         if !root {
             if lower >= beta || lower == upper {
-                return Ok((lower, None));
+                return Ok((lower, None, probe.span));
             }
             if upper <= alpha {
-                return Ok((upper, None));
+                return Ok((upper, None, probe.span));
             }
         }
         let (low, high) = if root {
@@ -237,6 +243,15 @@ impl Search<'_, '_> {
         } else {
             (alpha.max(lower), beta.min(upper))
         };
+        // Where the result holds: where every child's does, and the probe's bounds' where
+        // they narrowed the window.
+        let mut span = Span::ALL;
+        if low > alpha {
+            span.lo = probe.span.lo;
+        }
+        if high < beta {
+            span.hi = probe.span.hi;
+        }
         let (mut alpha, mut beta) = (low, high);
         let mut best = if maximising { -INFINITY } else { INFINITY };
         let mut best_move = None;
@@ -247,7 +262,9 @@ impl Search<'_, '_> {
         });
         if let Some(played) = first {
             let (child, gain) = position.after_for(played, seat, self.hero);
-            let value = gain + self.value(&child, alpha - gain, beta - gain)?;
+            let (rest, rest_span) = self.value(&child, alpha - gain, beta - gain)?;
+            let value = gain + rest;
+            span = span.meet(rest_span);
             best = value;
             best_move = Some(played);
             if maximising {
@@ -262,13 +279,17 @@ impl Search<'_, '_> {
         'batches: while let Some(from) = start {
             start = batch.fill(self.arena, hand, position.table(), from, skip);
             if !root && left > ETC_MOVES {
-                if let Some(cut) = self.transposition_cutoff(position, &batch, seat, alpha, beta) {
-                    return Ok((cut, None));
+                if let Some((cut, span)) =
+                    self.transposition_cutoff(position, &batch, seat, alpha, beta)
+                {
+                    return Ok((cut, None, span));
                 }
             }
             for played in batch.iter() {
                 let (child, gain) = position.after_for(played, seat, self.hero);
-                let value = gain + self.value(&child, alpha - gain, beta - gain)?;
+                let (rest, rest_span) = self.value(&child, alpha - gain, beta - gain)?;
+                let value = gain + rest;
+                span = span.meet(rest_span);
                 if maximising && value > best || !maximising && value < best {
                     best = value;
                     best_move = Some(played);
@@ -285,7 +306,8 @@ impl Search<'_, '_> {
         }
         if best_move.is_none() {
             // Only a malformed position has no move; score it as over.
-            return Ok((position.bonus_value(self.hero), None));
+            let hero = self.hero;
+            return Ok((position.bonus_value(hero), None, position.bonus_span(hero)));
         }
         let clamp = |value: i32| value.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
         if remembered {
@@ -298,9 +320,9 @@ impl Search<'_, '_> {
                 (clamp(best), clamp(best), best_move)
             };
             self.table
-                .store(key, position.table(), left, lower, upper, known_best);
+                .store(key, span, position.table(), left, lower, upper, known_best);
         }
-        Ok((best, best_move))
+        Ok((best, best_move, span))
     }
 }
 
@@ -312,11 +334,11 @@ fn last_move<const SEATS: usize>(
     seat: usize,
     hero: usize,
     greedy: u64,
-) -> i32 {
+) -> (i32, Span) {
     if greedy & 1 << seat != 0 {
         if let Some(played) = best_greedy_move(position.hand(seat), position.table()) {
             let (child, gain) = position.after_for(played, seat, hero);
-            return gain + child.bonus_value(hero);
+            return (gain + child.bonus_value(hero), child.bonus_span(hero));
         }
     }
     position.last_move_value(seat, hero, seat == hero)

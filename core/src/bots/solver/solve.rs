@@ -182,8 +182,8 @@ impl<'t> Solver<'t> {
         let outcome = search.node(position, -INFINITY, INFINITY, true);
         self.nodes = search.nodes;
         match outcome? {
-            (rest, Some(best)) => Ok((best, sign * (base + rest))),
-            (_, None) => Err(SolveError::GameOver),
+            (rest, Some(best), _) => Ok((best, sign * (base + rest))),
+            (_, None, _) => Err(SolveError::GameOver),
         }
     }
 

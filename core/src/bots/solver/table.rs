@@ -117,11 +117,44 @@ fn card_of_class(hand: CardSet, card: Card) -> Option<Card> {
     (hand & CardClass::of(card).cards()).first()
 }
 
-/// What a probe found: bounds on the value, and the best move known.
+/// Beyond every shift of a lead.
+const FAR: i32 = 1 << 12;
+
+/// The other leads in captured cards, as shifts from a position's own, at which a result
+/// found for it holds too (with two players; else only its own): a lower bound for shifts
+/// down to `lo`, an upper bound for shifts up to `hi` (as values never fall with the lead,
+/// each holds beyond the other way). At the game's end, a lead keeps the bonus for most
+/// cards over a range of shifts; a node's result holds where its children's do. So one
+/// search of a position serves its neighbours in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub lo: i32,
+    pub hi: i32,
+}
+
+impl Span {
+    /// Holds at every lead.
+    pub const ALL: Span = Span { lo: -FAR, hi: FAR };
+
+    /// Holds at the position's own lead only.
+    pub const OWN: Span = Span { lo: 0, hi: 0 };
+
+    /// Where both hold.
+    pub fn meet(self, other: Span) -> Span {
+        Span {
+            lo: self.lo.max(other.lo),
+            hi: self.hi.min(other.hi),
+        }
+    }
+}
+
+/// What a probe found: bounds on the value with the shifts of the lead where they hold
+/// ([`Span`]), and the best move known.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Probe {
     pub lower: i16,
     pub upper: i16,
+    pub span: Span,
     pub best: Option<Move>,
 }
 
@@ -130,14 +163,16 @@ impl Probe {
     pub const NOTHING: Probe = Probe {
         lower: i16::MIN,
         upper: i16::MAX,
+        span: Span::ALL,
         best: None,
     };
 }
 
 /// A position's transposition key: `base` covers everything but, with two players and not
-/// at a cut, the hero's lead in captured cards over the other seat (`lead`) and who takes
-/// the table if nobody captures again (`claim`: 0 the other seat, 1 nobody, 2 the hero);
-/// else both are 0 and 1.
+/// at a cut, the hero's lead in captured cards over the other seat (`lead`, at most
+/// `most` either way: larger leads are decided, and counted as `most`, `excess` beyond)
+/// and who takes the table if nobody captures again (`claim`: 0 the other seat, 1
+/// nobody, 2 the hero); else they are 0, 0, 0 and 1.
 ///
 /// Positions that differ only by those share a bucket, and their values are ordered: for
 /// every line of play, a larger lead and a claim nearer the hero are never worse, and a
@@ -147,6 +182,8 @@ impl Probe {
 pub(crate) struct Key {
     pub base: u64,
     pub lead: i8,
+    pub most: i8,
+    pub excess: i32,
     pub claim: u8,
 }
 
@@ -156,7 +193,37 @@ impl Key {
         Key {
             base,
             lead: 0,
+            most: 0,
+            excess: 0,
             claim: 1,
+        }
+    }
+
+    /// The key of this position with its lead shifted by `shift` (past `most`, counted as
+    /// `most`).
+    fn shifted(self, shift: i32) -> Key {
+        let most = i32::from(self.most);
+        let lead = (i32::from(self.lead) + self.excess).saturating_add(shift);
+        Key {
+            lead: lead.clamp(-most, most) as i8,
+            excess: 0,
+            ..self
+        }
+    }
+
+    /// A span over this key's lead as a span over the position's own: a decided lead's
+    /// span reaches every lead past it.
+    fn unclamped(self, span: Span) -> Span {
+        match self.excess {
+            0 => span,
+            excess if excess > 0 => Span {
+                lo: span.lo - excess,
+                hi: FAR,
+            },
+            excess => Span {
+                lo: -FAR,
+                hi: span.hi - excess,
+            },
         }
     }
 
@@ -206,12 +273,24 @@ impl<'t> Table<'t> {
     pub fn probe(&mut self, key: Key, table: CardSet, hand: CardSet) -> Probe {
         let full = key.full();
         let (mut lower, mut upper) = (i32::from(i16::MIN), i32::from(i16::MAX));
+        let (mut lower_lo, mut upper_hi) = (Span::ALL.lo, Span::ALL.hi);
+        // A bound that holds over more leads is better when equal.
+        let mut raise = |value: i32, lo: i32| {
+            if value > lower || value == lower && lo < lower_lo {
+                (lower, lower_lo) = (value, lo);
+            }
+        };
+        let mut cap = |value: i32, hi: i32| {
+            if value < upper || value == upper && hi > upper_hi {
+                (upper, upper_hi) = (value, hi);
+            }
+        };
         let mut best = None;
         for entry in self.bucket(key.base).iter() {
             let (entry_lower, entry_upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if entry.key == full {
-                lower = lower.max(entry_lower);
-                upper = upper.min(entry_upper);
+                raise(entry_lower, 0);
+                cap(entry_upper, 0);
                 best = Card::from_index(entry.card)
                     .and_then(|card| card_of_class(hand, card))
                     .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag)));
@@ -222,32 +301,64 @@ impl<'t> Table<'t> {
                 continue;
             }
             let (lead, claim) = ((offset & 0xFF) as i32 - 0x80, (offset >> 8) as u8);
-            let own_lead = i32::from(key.lead);
-            if lead <= own_lead && claim <= key.claim {
+            let shift = lead - i32::from(key.lead);
+            if shift <= 0 && claim <= key.claim {
                 // Never better than this position.
-                lower = lower.max(entry_lower);
+                raise(entry_lower, shift);
             }
-            if lead >= own_lead && claim >= key.claim {
-                upper = upper.min(entry_upper);
+            if shift >= 0 && claim >= key.claim {
+                cap(entry_upper, shift);
             }
             if claim == key.claim {
-                let swing = MOST_CARDS_BONUS as i32 * (lead - own_lead).abs().min(2);
-                lower = lower.max(entry_lower - swing);
-                upper = upper.min(entry_upper + swing);
+                let swing = MOST_CARDS_BONUS as i32 * shift.abs().min(2);
+                // Two cards of lead apart or more, the swing is the largest there is.
+                let (lo, hi) = if shift.abs() >= 2 {
+                    (-FAR, FAR)
+                } else {
+                    (shift - 1, shift + 1)
+                };
+                raise(entry_lower - swing, lo);
+                cap(entry_upper + swing, hi);
             }
         }
         let clamp = |value: i32| value.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
         Probe {
             lower: clamp(lower),
             upper: clamp(upper),
+            span: key.unclamped(Span {
+                lo: lower_lo,
+                hi: upper_hi,
+            }),
             best,
         }
     }
 
     /// Records bounds for the position with this key (`depth` moves left, `table` on the
     /// table), and its best move if one is known, adding to what the table already knows
-    /// of it.
+    /// of it: a lower bound at the lowest lead where it holds, an upper bound at the
+    /// highest ([`Span`]), so that the probes of every lead between find them.
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
+        &mut self,
+        key: Key,
+        span: Span,
+        table: CardSet,
+        depth: usize,
+        lower: i16,
+        upper: i16,
+        best: Option<Move>,
+    ) {
+        let (low_key, high_key) = (key.shifted(span.lo), key.shifted(span.hi));
+        if low_key == high_key || lower == i16::MIN || upper == i16::MAX {
+            let at = if lower == i16::MIN { high_key } else { low_key };
+            self.store_at(at, table, depth, lower, upper, best);
+        } else {
+            self.store_at(low_key, table, depth, lower, i16::MAX, best);
+            self.store_at(high_key, table, depth, i16::MIN, upper, best);
+        }
+    }
+
+    fn store_at(
         &mut self,
         key: Key,
         table: CardSet,
