@@ -40,6 +40,49 @@ pub(crate) struct Search<'s, 't> {
     pub limit: u64,
 }
 
+/// Where a node's result holds, from its children's ([`Span`]): its bound on the side
+/// the mover picks (the hero's lower, the others' upper) needs only the best child's, the
+/// other side every child's.
+#[derive(Clone, Copy)]
+struct Spans {
+    every: Span,
+    best: Span,
+}
+
+impl Spans {
+    const ALL: Spans = Spans {
+        every: Span::ALL,
+        best: Span::ALL,
+    };
+
+    /// Adds a child's span; `better` when it is the best child so far.
+    fn add(&mut self, child: Span, maximising: bool, better: bool) {
+        if maximising {
+            self.every.hi = self.every.hi.min(child.hi);
+        } else {
+            self.every.lo = self.every.lo.max(child.lo);
+        }
+        if better {
+            self.best = child;
+        }
+    }
+
+    /// The node's span.
+    fn node(self, maximising: bool) -> Span {
+        if maximising {
+            Span {
+                lo: self.best.lo,
+                ..self.every
+            }
+        } else {
+            Span {
+                hi: self.best.hi,
+                ..self.every
+            }
+        }
+    }
+}
+
 impl Search<'_, '_> {
     /// The value of the rest of the game, fail-soft: a value at most `alpha` is an upper
     /// bound, at least `beta` a lower bound, and in between exact; with the other leads
@@ -134,7 +177,7 @@ impl Search<'_, '_> {
         let (hero, greedy) = (self.hero, self.greedy);
         let maximising = seat == hero;
         let mut best = if maximising { -INFINITY } else { INFINITY };
-        let mut span = Span::ALL;
+        let mut spans = Spans::ALL;
         let mut children = 0;
         let sums = reachable_sums(position.table());
         for card in position.hand(seat).iter() {
@@ -147,8 +190,13 @@ impl Search<'_, '_> {
                     // Not reached: two moves left leave one.
                     Some(_) => return ControlFlow::Break(()),
                 };
-                span = span.meet(rest_span);
                 let value = gain + rest;
+                let better = if maximising {
+                    value > best
+                } else {
+                    value < best
+                };
+                spans.add(rest_span, maximising, better);
                 if maximising {
                     best = best.max(value);
                 } else {
@@ -175,7 +223,7 @@ impl Search<'_, '_> {
             }
         }
         self.nodes += children;
-        (best, span)
+        (best, spans.node(maximising))
     }
 
     /// The value, the best move and the other leads where the value holds ([`Span`]) of
@@ -252,6 +300,7 @@ impl Search<'_, '_> {
         if high < beta {
             span.hi = probe.span.hi;
         }
+        let mut spans = Spans::ALL;
         let (mut alpha, mut beta) = (low, high);
         let mut best = if maximising { -INFINITY } else { INFINITY };
         let mut best_move = None;
@@ -264,7 +313,7 @@ impl Search<'_, '_> {
             let (child, gain) = position.after_for(played, seat, self.hero);
             let (rest, rest_span) = self.value(&child, alpha - gain, beta - gain)?;
             let value = gain + rest;
-            span = span.meet(rest_span);
+            spans.add(rest_span, maximising, true);
             best = value;
             best_move = Some(played);
             if maximising {
@@ -289,8 +338,9 @@ impl Search<'_, '_> {
                 let (child, gain) = position.after_for(played, seat, self.hero);
                 let (rest, rest_span) = self.value(&child, alpha - gain, beta - gain)?;
                 let value = gain + rest;
-                span = span.meet(rest_span);
-                if maximising && value > best || !maximising && value < best {
+                let better = maximising && value > best || !maximising && value < best;
+                spans.add(rest_span, maximising, better);
+                if better {
                     best = value;
                     best_move = Some(played);
                 }
@@ -309,6 +359,7 @@ impl Search<'_, '_> {
             let hero = self.hero;
             return Ok((position.bonus_value(hero), None, position.bonus_span(hero)));
         }
+        let span = span.meet(spans.node(maximising));
         let clamp = |value: i32| value.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
         if remembered {
             let (lower, upper, known_best) = if best <= low {
