@@ -456,14 +456,18 @@ impl<const SEATS: usize> Position<SEATS> {
         }
         let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero.min(1)]);
         match lead {
-            0 => Span::OWN,
+            0 => Span {
+                lo: 0,
+                hi: 0,
+                ..Span::ALL
+            },
             lead if lead > 0 => Span {
                 lo: 1 - lead,
-                hi: Span::ALL.hi,
+                ..Span::ALL
             },
             lead => Span {
-                lo: Span::ALL.lo,
                 hi: -1 - lead,
+                ..Span::ALL
             },
         }
     }
@@ -493,6 +497,7 @@ impl<const SEATS: usize> Position<SEATS> {
             } else {
                 Span::ALL.hi
             },
+            ..Span::ALL
         }
     }
 
@@ -559,11 +564,11 @@ impl<const SEATS: usize> Position<SEATS> {
             return (best.unwrap_or_else(|| self.bonus_value(hero)), Span::OWN);
         }
         let Some(card) = self.hand(seat).first() else {
-            return (self.bonus_value(hero), self.bonus_span(hero));
+            return (self.bonus_value(hero), Span::OWN);
         };
         let (discarded, gain) = self.after_for(Move::discard(card), seat, hero);
         let discard = gain + discarded.bonus_value(hero);
-        let span = discarded.bonus_span(hero);
+        let span = discarded.bonus_span(hero).before(Move::discard(card), true);
         let tabla = check_capture(self.table, card, self.table).is_ok();
         if !tabla && !can_capture(self.table, card) {
             return (discard, span);
@@ -575,7 +580,11 @@ impl<const SEATS: usize> Position<SEATS> {
             gain -= self.weight(seat, hero) * self.value_scale();
         }
         let capture = gain + taken.bonus_value(hero);
-        let span = span.meet(taken.bonus_span(hero));
+        let span = span.meet(
+            taken
+                .bonus_span(hero)
+                .before(Move::new(card, self.table), true),
+        );
         if maximising {
             (discard.max(capture), span)
         } else {

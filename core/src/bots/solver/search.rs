@@ -59,8 +59,10 @@ impl Spans {
     fn add(&mut self, child: Span, maximising: bool, better: bool) {
         if maximising {
             self.every.hi = self.every.hi.min(child.hi);
+            self.every.claim_hi = self.every.claim_hi.min(child.claim_hi);
         } else {
             self.every.lo = self.every.lo.max(child.lo);
+            self.every.claim_lo = self.every.claim_lo.max(child.claim_lo);
         }
         if better {
             self.best = child;
@@ -72,11 +74,13 @@ impl Spans {
         if maximising {
             Span {
                 lo: self.best.lo,
+                claim_lo: self.best.claim_lo,
                 ..self.every
             }
         } else {
             Span {
                 hi: self.best.hi,
+                claim_hi: self.best.claim_hi,
                 ..self.every
             }
         }
@@ -135,9 +139,11 @@ impl Search<'_, '_> {
                 .table
                 .probe(child.key(self.hero), child.table(), CardSet::EMPTY);
             if maximising && gain + i32::from(probe.lower) >= beta {
-                Some((gain + i32::from(probe.lower), probe.span))
+                let span = probe.span.before(played, child.is_finished());
+                Some((gain + i32::from(probe.lower), span))
             } else if !maximising && gain + i32::from(probe.upper) <= alpha {
-                Some((gain + i32::from(probe.upper), probe.span))
+                let span = probe.span.before(played, child.is_finished());
+                Some((gain + i32::from(probe.upper), span))
             } else {
                 None
             }
@@ -160,6 +166,7 @@ impl Search<'_, '_> {
         };
         let (child, gain) = position.after_for(played, seat, self.hero);
         let (rest, span) = self.value(&child, alpha - gain, beta - gain)?;
+        let span = span.before(played, child.is_finished());
         Ok((gain + rest, Some(played), span))
     }
 
@@ -182,7 +189,8 @@ impl Search<'_, '_> {
         let sums = reachable_sums(position.table());
         for card in position.hand(seat).iter() {
             let mut visit = |capture| {
-                let (child, gain) = position.after_for(Move::new(card, capture), seat, hero);
+                let played = Move::new(card, capture);
+                let (child, gain) = position.after_for(played, seat, hero);
                 children += 1;
                 let (rest, rest_span) = match child.to_move() {
                     None => (child.bonus_value(hero), child.bonus_span(hero)),
@@ -196,6 +204,7 @@ impl Search<'_, '_> {
                 } else {
                     value < best
                 };
+                let rest_span = rest_span.before(played, child.is_finished());
                 spans.add(rest_span, maximising, better);
                 if maximising {
                     best = best.max(value);
@@ -313,6 +322,7 @@ impl Search<'_, '_> {
             let (child, gain) = position.after_for(played, seat, self.hero);
             let (rest, rest_span) = self.value(&child, alpha - gain, beta - gain)?;
             let value = gain + rest;
+            let rest_span = rest_span.before(played, child.is_finished());
             spans.add(rest_span, maximising, true);
             best = value;
             best_move = Some(played);
@@ -339,6 +349,7 @@ impl Search<'_, '_> {
                 let (rest, rest_span) = self.value(&child, alpha - gain, beta - gain)?;
                 let value = gain + rest;
                 let better = maximising && value > best || !maximising && value < best;
+                let rest_span = rest_span.before(played, child.is_finished());
                 spans.add(rest_span, maximising, better);
                 if better {
                     best = value;
@@ -389,7 +400,8 @@ fn last_move<const SEATS: usize>(
     if greedy & 1 << seat != 0 {
         if let Some(played) = best_greedy_move(position.hand(seat), position.table()) {
             let (child, gain) = position.after_for(played, seat, hero);
-            return (gain + child.bonus_value(hero), child.bonus_span(hero));
+            let span = child.bonus_span(hero).before(played, true);
+            return (gain + child.bonus_value(hero), span);
         }
     }
     position.last_move_value(seat, hero, seat == hero)

@@ -120,30 +120,63 @@ fn card_of_class(hand: CardSet, card: Card) -> Option<Card> {
 /// Beyond every shift of a lead.
 const FAR: i32 = 1 << 12;
 
-/// The other leads in captured cards, as shifts from a position's own, at which a result
-/// found for it holds too (with two players; else only its own): a lower bound for shifts
-/// down to `lo`, an upper bound for shifts up to `hi` (as values never fall with the lead,
-/// each holds beyond the other way). At the game's end, a lead keeps the bonus for most
-/// cards over a range of shifts; a node's result holds where its children's do. So one
-/// search of a position serves its neighbours in the table.
+/// The other leads in captured cards and claims on the table ([`Key`]), as shifts from a
+/// position's own, at which a result found for it holds too (with two players; else only
+/// its own): a lower bound for shifts down to `lo` and `claim_lo`, an upper bound for
+/// shifts up to `hi` and `claim_hi` (as values never fall with either, each holds beyond
+/// the other way). At the game's end, a lead keeps the bonus for most cards over a range
+/// of shifts; after a capture, the claim before it no longer counts; a node's result
+/// holds where its children's do. So one search of a position serves its neighbours in
+/// the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Span {
     pub lo: i32,
     pub hi: i32,
+    pub claim_lo: i32,
+    pub claim_hi: i32,
 }
 
 impl Span {
-    /// Holds at every lead.
-    pub const ALL: Span = Span { lo: -FAR, hi: FAR };
+    /// Holds at every lead and claim.
+    pub const ALL: Span = Span {
+        lo: -FAR,
+        hi: FAR,
+        claim_lo: -FAR,
+        claim_hi: FAR,
+    };
 
-    /// Holds at the position's own lead only.
-    pub const OWN: Span = Span { lo: 0, hi: 0 };
+    /// Holds at the position's own lead and claim only.
+    pub const OWN: Span = Span {
+        lo: 0,
+        hi: 0,
+        claim_lo: 0,
+        claim_hi: 0,
+    };
 
     /// Where both hold.
     pub fn meet(self, other: Span) -> Span {
         Span {
             lo: self.lo.max(other.lo),
             hi: self.hi.min(other.hi),
+            claim_lo: self.claim_lo.max(other.claim_lo),
+            claim_hi: self.claim_hi.min(other.claim_hi),
+        }
+    }
+
+    /// The span, seen from before `played`, of a result after it: a capture settles the
+    /// claim, and a discard that ends the game gives the table to the claim.
+    pub fn before(self, played: Move, ends: bool) -> Span {
+        let (claim_lo, claim_hi) = if !played.capture.is_empty() {
+            (-FAR, FAR)
+        } else if ends {
+            (0, 0)
+        } else {
+            (self.claim_lo, self.claim_hi)
+        };
+        Span {
+            claim_lo,
+            claim_hi,
+            ..self
         }
     }
 }
@@ -200,13 +233,18 @@ impl Key {
     }
 
     /// The key of this position with its lead shifted by `shift` (past `most`, counted as
-    /// `most`).
-    fn shifted(self, shift: i32) -> Key {
+    /// `most`) and its claim by `claim_shift` (a plain key stays as it is).
+    fn shifted(self, shift: i32, claim_shift: i32) -> Key {
+        if self.most == 0 {
+            return self;
+        }
         let most = i32::from(self.most);
         let lead = (i32::from(self.lead) + self.excess).saturating_add(shift);
+        let claim = (i32::from(self.claim) + claim_shift).clamp(0, 2);
         Key {
             lead: lead.clamp(-most, most) as i8,
             excess: 0,
+            claim: claim as u8,
             ..self
         }
     }
@@ -219,10 +257,12 @@ impl Key {
             excess if excess > 0 => Span {
                 lo: span.lo - excess,
                 hi: FAR,
+                ..span
             },
             excess => Span {
                 lo: -FAR,
                 hi: span.hi - excess,
+                ..span
             },
         }
     }
@@ -273,14 +313,14 @@ impl<'t> Table<'t> {
     pub fn probe(&mut self, key: Key, table: CardSet, hand: CardSet) -> Probe {
         let full = key.full();
         let (mut lower, mut upper) = (i32::from(i16::MIN), i32::from(i16::MAX));
-        let (mut lower_lo, mut upper_hi) = (Span::ALL.lo, Span::ALL.hi);
-        // A bound that holds over more leads is better when equal.
-        let mut raise = |value: i32, lo: i32| {
+        let (mut lower_lo, mut upper_hi) = ((-FAR, -FAR), (FAR, FAR));
+        // A bound that holds over more leads (then claims) is better when equal.
+        let mut raise = |value: i32, lo: (i32, i32)| {
             if value > lower || value == lower && lo < lower_lo {
                 (lower, lower_lo) = (value, lo);
             }
         };
-        let mut cap = |value: i32, hi: i32| {
+        let mut cap = |value: i32, hi: (i32, i32)| {
             if value < upper || value == upper && hi > upper_hi {
                 (upper, upper_hi) = (value, hi);
             }
@@ -289,8 +329,8 @@ impl<'t> Table<'t> {
         for entry in self.bucket(key.base).iter() {
             let (entry_lower, entry_upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if entry.key == full {
-                raise(entry_lower, 0);
-                cap(entry_upper, 0);
+                raise(entry_lower, (0, 0));
+                cap(entry_upper, (0, 0));
                 best = Card::from_index(entry.card)
                     .and_then(|card| card_of_class(hand, card))
                     .map(|card| Move::new(card, capture_from_tag(table, entry.capture_tag)));
@@ -302,12 +342,13 @@ impl<'t> Table<'t> {
             }
             let (lead, claim) = ((offset & 0xFF) as i32 - 0x80, (offset >> 8) as u8);
             let shift = lead - i32::from(key.lead);
-            if shift <= 0 && claim <= key.claim {
+            let claim_shift = i32::from(claim) - i32::from(key.claim);
+            if shift <= 0 && claim_shift <= 0 {
                 // Never better than this position.
-                raise(entry_lower, shift);
+                raise(entry_lower, (shift, claim_shift));
             }
-            if shift >= 0 && claim >= key.claim {
-                cap(entry_upper, shift);
+            if shift >= 0 && claim_shift >= 0 {
+                cap(entry_upper, (shift, claim_shift));
             }
             if claim == key.claim {
                 let swing = MOST_CARDS_BONUS as i32 * shift.abs().min(2);
@@ -317,8 +358,8 @@ impl<'t> Table<'t> {
                 } else {
                     (shift - 1, shift + 1)
                 };
-                raise(entry_lower - swing, lo);
-                cap(entry_upper + swing, hi);
+                raise(entry_lower - swing, (lo, 0));
+                cap(entry_upper + swing, (hi, 0));
             }
         }
         let clamp = |value: i32| value.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
@@ -326,8 +367,10 @@ impl<'t> Table<'t> {
             lower: clamp(lower),
             upper: clamp(upper),
             span: key.unclamped(Span {
-                lo: lower_lo,
-                hi: upper_hi,
+                lo: lower_lo.0,
+                hi: upper_hi.0,
+                claim_lo: lower_lo.1,
+                claim_hi: upper_hi.1,
             }),
             best,
         }
@@ -348,7 +391,8 @@ impl<'t> Table<'t> {
         upper: i16,
         best: Option<Move>,
     ) {
-        let (low_key, high_key) = (key.shifted(span.lo), key.shifted(span.hi));
+        let low_key = key.shifted(span.lo, span.claim_lo);
+        let high_key = key.shifted(span.hi, span.claim_hi);
         if low_key == high_key || lower == i16::MIN || upper == i16::MAX {
             let at = if lower == i16::MIN { high_key } else { low_key };
             self.store_at(at, table, depth, lower, upper, best);
