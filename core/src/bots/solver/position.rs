@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::moves::signature;
-use super::table::{Key, Span};
+use super::table::{Key, Span, Spans};
 use crate::capture::{can_capture, check_capture, for_each_legal_capture};
 use crate::moves::{for_each_move, IllegalMove, Move};
 use crate::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
@@ -568,10 +568,10 @@ impl<const SEATS: usize> Position<SEATS> {
         };
         let (discarded, gain) = self.after_for(Move::discard(card), seat, hero);
         let discard = gain + discarded.bonus_value(hero);
-        let span = discarded.bonus_span(hero).before(Move::discard(card), true);
+        let discard_span = discarded.bonus_span(hero).before(Move::discard(card), true);
         let tabla = check_capture(self.table, card, self.table).is_ok();
         if !tabla && !can_capture(self.table, card) {
-            return (discard, span);
+            return (discard, discard_span);
         }
         // Take the whole table; without a tabla, take the tabla back.
         let (mut taken, mut gain) = self.after_for(Move::new(card, self.table), seat, hero);
@@ -580,16 +580,17 @@ impl<const SEATS: usize> Position<SEATS> {
             gain -= self.weight(seat, hero) * self.value_scale();
         }
         let capture = gain + taken.bonus_value(hero);
-        let span = span.meet(
-            taken
-                .bonus_span(hero)
-                .before(Move::new(card, self.table), true),
-        );
-        if maximising {
-            (discard.max(capture), span)
+        let capture_span = (taken.bonus_span(hero)).before(Move::new(card, self.table), true);
+        let better = if maximising {
+            capture > discard
         } else {
-            (discard.min(capture), span)
-        }
+            capture < discard
+        };
+        let mut spans = Spans::ALL;
+        spans.add(discard_span, maximising, true);
+        spans.add(capture_span, maximising, better);
+        let value = if better { capture } else { discard };
+        (value, spans.node(maximising))
     }
 
     fn after(&self, played: Move, seat: usize) -> (Self, Gains) {

@@ -8,7 +8,7 @@
 
 use super::moves::{for_each_capture_class, Arena, Batch, Class};
 use super::position::Position;
-use super::table::{Key, Probe, Span, Table};
+use super::table::{Key, Probe, Span, Spans, Table};
 use core::ops::ControlFlow;
 
 use crate::bots::best_greedy_move;
@@ -38,53 +38,6 @@ pub(crate) struct Search<'s, 't> {
     pub greedy: u64,
     pub nodes: u64,
     pub limit: u64,
-}
-
-/// Where a node's result holds, from its children's ([`Span`]): its bound on the side
-/// the mover picks (the hero's lower, the others' upper) needs only the best child's, the
-/// other side every child's.
-#[derive(Clone, Copy)]
-struct Spans {
-    every: Span,
-    best: Span,
-}
-
-impl Spans {
-    const ALL: Spans = Spans {
-        every: Span::ALL,
-        best: Span::ALL,
-    };
-
-    /// Adds a child's span; `better` when it is the best child so far.
-    fn add(&mut self, child: Span, maximising: bool, better: bool) {
-        if maximising {
-            self.every.hi = self.every.hi.min(child.hi);
-            self.every.claim_hi = self.every.claim_hi.min(child.claim_hi);
-        } else {
-            self.every.lo = self.every.lo.max(child.lo);
-            self.every.claim_lo = self.every.claim_lo.max(child.claim_lo);
-        }
-        if better {
-            self.best = child;
-        }
-    }
-
-    /// The node's span.
-    fn node(self, maximising: bool) -> Span {
-        if maximising {
-            Span {
-                lo: self.best.lo,
-                claim_lo: self.best.claim_lo,
-                ..self.every
-            }
-        } else {
-            Span {
-                hi: self.best.hi,
-                claim_hi: self.best.claim_hi,
-                ..self.every
-            }
-        }
-    }
 }
 
 impl Search<'_, '_> {

@@ -181,6 +181,53 @@ impl Span {
     }
 }
 
+/// Where a node's result holds, from its children's ([`Span`]): its bound on the side
+/// the mover picks (the hero's lower, the others' upper) needs only the best child's, the
+/// other side every child's.
+#[derive(Clone, Copy)]
+pub(crate) struct Spans {
+    every: Span,
+    best: Span,
+}
+
+impl Spans {
+    pub const ALL: Spans = Spans {
+        every: Span::ALL,
+        best: Span::ALL,
+    };
+
+    /// Adds a child's span; `better` when it is the best child so far.
+    pub fn add(&mut self, child: Span, maximising: bool, better: bool) {
+        if maximising {
+            self.every.hi = self.every.hi.min(child.hi);
+            self.every.claim_hi = self.every.claim_hi.min(child.claim_hi);
+        } else {
+            self.every.lo = self.every.lo.max(child.lo);
+            self.every.claim_lo = self.every.claim_lo.max(child.claim_lo);
+        }
+        if better {
+            self.best = child;
+        }
+    }
+
+    /// The node's span.
+    pub fn node(self, maximising: bool) -> Span {
+        if maximising {
+            Span {
+                lo: self.best.lo,
+                claim_lo: self.best.claim_lo,
+                ..self.every
+            }
+        } else {
+            Span {
+                hi: self.best.hi,
+                claim_hi: self.best.claim_hi,
+                ..self.every
+            }
+        }
+    }
+}
+
 /// What a probe found: bounds on the value with the shifts of the lead where they hold
 /// ([`Span`]), and the best move known.
 #[derive(Clone, Copy, Debug)]
