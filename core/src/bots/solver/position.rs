@@ -462,11 +462,11 @@ impl<const SEATS: usize> Position<SEATS> {
                 ..Span::ALL
             },
             lead if lead > 0 => Span {
-                lo: 1 - lead,
+                lo: (1 - lead) as i16,
                 ..Span::ALL
             },
             lead => Span {
-                hi: -1 - lead,
+                hi: (-1 - lead) as i16,
                 ..Span::ALL
             },
         }
@@ -479,9 +479,9 @@ impl<const SEATS: usize> Position<SEATS> {
         if self.cut || self.players.get() != 2 {
             return Span::OWN;
         }
-        let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero.min(1)]);
+        let lead = i16::from(self.pile_cards[hero]) - i16::from(self.pile_cards[1 - hero.min(1)]);
         let cards =
-            (self.table | self.hands[0] | self.hands[1]).len() as i32 + self.deck_len as i32;
+            (self.table | self.hands[0] | self.hands[1]).len() as i16 + i16::from(self.deck_len);
         Span {
             lo: if lead > cards {
                 cards + 1 - lead
@@ -779,7 +779,7 @@ impl<const SEATS: usize> Position<SEATS> {
                 base: mix(hash ^ state),
                 lead: lead as i8,
                 most: most as i8,
-                excess: own - other - lead,
+                excess: (own - other - lead) as i16,
                 claim,
             };
         }

@@ -118,7 +118,7 @@ fn card_of_class(hand: CardSet, card: Card) -> Option<Card> {
 }
 
 /// Beyond every shift of a lead.
-const FAR: i32 = 1 << 12;
+const FAR: i16 = 1 << 12;
 
 /// The other leads in captured cards and claims on the table ([`Key`]), as shifts from a
 /// position's own, at which a result found for it holds too (with two players; else only
@@ -130,10 +130,10 @@ const FAR: i32 = 1 << 12;
 /// the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Span {
-    pub lo: i32,
-    pub hi: i32,
-    pub claim_lo: i32,
-    pub claim_hi: i32,
+    pub lo: i16,
+    pub hi: i16,
+    pub claim_lo: i16,
+    pub claim_hi: i16,
 }
 
 impl Span {
@@ -263,7 +263,7 @@ pub(crate) struct Key {
     pub base: u64,
     pub lead: i8,
     pub most: i8,
-    pub excess: i32,
+    pub excess: i16,
     pub claim: u8,
 }
 
@@ -281,13 +281,13 @@ impl Key {
 
     /// The key of this position with its lead shifted by `shift` (past `most`, counted as
     /// `most`) and its claim by `claim_shift` (a plain key stays as it is).
-    fn shifted(self, shift: i32, claim_shift: i32) -> Key {
+    fn shifted(self, shift: i16, claim_shift: i16) -> Key {
         if self.most == 0 {
             return self;
         }
         let most = i32::from(self.most);
-        let lead = (i32::from(self.lead) + self.excess).saturating_add(shift);
-        let claim = (i32::from(self.claim) + claim_shift).clamp(0, 2);
+        let lead = i32::from(self.lead) + i32::from(self.excess) + i32::from(shift);
+        let claim = (i32::from(self.claim) + i32::from(claim_shift)).clamp(0, 2);
         Key {
             lead: lead.clamp(-most, most) as i8,
             excess: 0,
@@ -360,7 +360,8 @@ impl<'t> Table<'t> {
     pub fn probe(&mut self, key: Key, table: CardSet, hand: CardSet) -> Probe {
         let full = key.full();
         let (mut lower, mut upper) = (i32::from(i16::MIN), i32::from(i16::MAX));
-        let (mut lower_lo, mut upper_hi) = ((-FAR, -FAR), (FAR, FAR));
+        let far = i32::from(FAR);
+        let (mut lower_lo, mut upper_hi) = ((-far, -far), (far, far));
         // A bound that holds over more leads (then claims) is better when equal.
         let mut raise = |value: i32, lo: (i32, i32)| {
             if value > lower || value == lower && lo < lower_lo {
@@ -401,7 +402,7 @@ impl<'t> Table<'t> {
                 let swing = MOST_CARDS_BONUS as i32 * shift.abs().min(2);
                 // Two cards of lead apart or more, the swing is the largest there is.
                 let (lo, hi) = if shift.abs() >= 2 {
-                    (-FAR, FAR)
+                    (-far, far)
                 } else {
                     (shift - 1, shift + 1)
                 };
@@ -414,10 +415,10 @@ impl<'t> Table<'t> {
             lower: clamp(lower),
             upper: clamp(upper),
             span: key.unclamped(Span {
-                lo: lower_lo.0,
-                hi: upper_hi.0,
-                claim_lo: lower_lo.1,
-                claim_hi: upper_hi.1,
+                lo: lower_lo.0 as i16,
+                hi: upper_hi.0 as i16,
+                claim_lo: lower_lo.1 as i16,
+                claim_hi: upper_hi.1 as i16,
             }),
             best,
         }
