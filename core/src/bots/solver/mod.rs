@@ -29,7 +29,11 @@
 //!   share one table key, and positions that differ only by the lead or the last
 //!   capturer share a bucket: their values are ordered (a larger lead, or the hero as the
 //!   last capturer, is never worse; a lead one card larger is at most a bonus better), so
-//!   each probe also bounds the value by its neighbours' entries.
+//!   each probe also bounds the value by its neighbours' entries. A search also finds over
+//!   which other leads and last capturers its bound holds (the lead only decides the sign
+//!   of the final lead, and a capture makes the last capturer before it irrelevant), and
+//!   stores a lower bound at the least of them, an upper bound at the greatest: one search
+//!   of a deal's start then serves the other leads that meet it.
 //! - Seats may be taken to play the greedy player's move instead of their best
 //!   ([`Solver::set_greedy_seats`]): an opponent model for a sampling bot; their nodes
 //!   search one move.

@@ -117,7 +117,7 @@ fn card_of_class(hand: CardSet, card: Card) -> Option<Card> {
     (hand & CardClass::of(card).cards()).first()
 }
 
-/// Beyond every shift of a lead.
+/// Beyond every shift of a lead or claim.
 const FAR: i16 = 1 << 12;
 
 /// The other leads in captured cards and claims on the table ([`Key`]), as shifts from a
@@ -191,6 +191,7 @@ pub(crate) struct Spans {
 }
 
 impl Spans {
+    /// No child yet.
     pub const ALL: Spans = Spans {
         every: Span::ALL,
         best: Span::ALL,
@@ -228,8 +229,8 @@ impl Spans {
     }
 }
 
-/// What a probe found: bounds on the value with the shifts of the lead where they hold
-/// ([`Span`]), and the best move known.
+/// What a probe found: bounds on the value with the shifts of the lead and claim where
+/// they hold ([`Span`]), and the best move known.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Probe {
     pub lower: i16,
