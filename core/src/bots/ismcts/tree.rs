@@ -14,7 +14,8 @@ const NONE: NodeIndex = 0;
 /// iterations through it found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Node {
-    /// The move's class, as [`Class::packed`](crate::bots::solver) gives it (0 at the root).
+    /// The class of the move that leads here, as the solver packs it (`Class::packed`; 0 at
+    /// the root).
     pub class: u64,
     first_child: NodeIndex,
     next_sibling: NodeIndex,
