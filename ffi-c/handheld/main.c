@@ -29,6 +29,7 @@
 /* The stack one bot kind ("greedy", "minimax", ...) took in tablic_bot_choose. */
 struct figure {
     char kind[16];
+    int searching;       /* the bot wants search memory (tablic_bot_memory_bytes > 0) */
     uint32_t calls;
     uint32_t peak;       /* bytes below the caller's sp */
     uint32_t call_depth; /* bytes of stack in use at the deepest-reaching call */
@@ -55,8 +56,11 @@ static struct figure *figure_for(const char *spec) {
     for (unsigned i = 0; i < KINDS; i++) {
         struct figure *figure = &figures[i];
         if (figure->kind[0] == '\0' && length < sizeof figure->kind) {
+            size_t bytes = 0;
             memcpy(figure->kind, spec, length);
             figure->kind[length] = '\0';
+            figure->searching =
+                tablic_bot_memory_bytes(spec, &bytes, NULL, 0) == TABLIC_RESULT_OK && bytes > 0;
         }
         if (strlen(figure->kind) == length && memcmp(figure->kind, spec, length) == 0)
             return figure;
@@ -139,12 +143,11 @@ int main(void) {
                (unsigned)(static_ram - search_ram + heap + game_stack));
         for (unsigned k = 0; k < KINDS; k++) {
             const struct figure *f = &figures[k];
-            int searching = strcmp(f->kind, "pimc") == 0 || strcmp(f->kind, "ismcts") == 0;
             if (f->calls == 0) continue;
             printf("# game %u library ram %s: handle storage %u%s + stack %u = %u bytes\n",
                    game, f->kind,
-                   (unsigned)storage, searching ? " + search memory" : "", (unsigned)f->peak,
-                   (unsigned)(storage + f->peak + (searching ? search_ram : 0u)));
+                   (unsigned)storage, f->searching ? " + search memory" : "", (unsigned)f->peak,
+                   (unsigned)(storage + f->peak + (f->searching ? search_ram : 0u)));
         }
         if (stack_low <= (uintptr_t)__stack_start) {
             printf("# error: the stack ran out\n");

@@ -303,7 +303,6 @@ impl IsmctsBot<'_> {
             greedy_seats: opponents.greedy_seats(),
             exploration: ((i64::from(self.options.exploration) * units) << FRACTION) / 10,
         };
-        search.greedy_seats[view.seat()] = false;
         if !search.tree.has_root() {
             return best_greedy_move(view.hand(), view.table());
         }

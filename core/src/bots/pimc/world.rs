@@ -70,6 +70,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
             }
         }
         let mut moves = ArrayVec::new();
+        let unseen = view.unseen();
         let mut played_since = [CardSet::EMPTY; MAX_PLAYERS];
         for past in view.this_deal_backwards() {
             let Some(since) = played_since.get_mut(past.seat) else {
@@ -79,7 +80,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
             if past.seat == view.seat() {
                 continue;
             }
-            let possible = view.unseen() | *since;
+            let possible = unseen | *since;
             let beaters = possible
                 .iter()
                 .filter(|&card| !was_greedy(CardSet::single(card), past.table_before, past.played))
