@@ -93,7 +93,9 @@ fn write_separated(
 /// The text that failed to parse, kept (up to 24 bytes) for the error message.
 pub type Excerpt = heapless::String<24>;
 
-fn excerpt(text: &str) -> Excerpt {
+/// The start of `text` that fits an [`Excerpt`], cut at a character boundary (an excerpt
+/// holds 24 bytes, fewer characters when they take more than one byte each).
+pub(crate) fn excerpt(text: &str) -> Excerpt {
     let mut kept = Excerpt::new();
     for ch in text.chars() {
         if kept.push(ch).is_err() {

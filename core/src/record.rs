@@ -20,7 +20,7 @@ use core::fmt;
 use crate::deck::{Deck, DeckError};
 use crate::game::{DeckOrigin, Game};
 use crate::moves::{IllegalMove, Move};
-use crate::notation::{parse_cards, Excerpt, ParseCardError, ParseCardSetError};
+use crate::notation::{excerpt, parse_cards, Excerpt, ParseCardError, ParseCardSetError};
 use crate::players::{InvalidPlayerCount, PlayerCount};
 use crate::{Card, CardSet};
 
@@ -132,10 +132,6 @@ impl fmt::Display for RecordError {
 }
 
 impl core::error::Error for RecordError {}
-
-fn excerpt(text: &str) -> Excerpt {
-    text.chars().take(Excerpt::new().capacity()).collect()
-}
 
 fn number<T: core::str::FromStr>(text: &str) -> Result<T, RecordErrorKind> {
     text.trim()

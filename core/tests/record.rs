@@ -97,6 +97,19 @@ fn errors_name_the_line() {
 }
 
 #[test]
+fn long_lines_of_wide_characters_are_cut_for_the_message() {
+    // 13 two-byte characters: 26 bytes, more than an excerpt holds.
+    let wide = "é".repeat(13);
+    let error = |text: &str| Game::from_record(text).unwrap_err();
+    let players = error(&format!("tablic-record 1\nplayers {wide}\n"));
+    assert_eq!(players.line, 2);
+    assert!(players.to_string().contains(&"é".repeat(12)));
+    let line = error(&format!("tablic-record 1\nplayers 2\nseed 1\n{wide}\n"));
+    assert_eq!(line.line, 4);
+    assert!(matches!(line.kind, RecordErrorKind::UnexpectedLine(_)));
+}
+
+#[test]
 fn comments_and_blank_lines_are_ignored() {
     let game = play_randomly(Game::from_seed(PlayerCount::TWO, 3), 3, 10);
     let text = game.record().to_string().replace('\n', "\n\n# a note\n");

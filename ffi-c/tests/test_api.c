@@ -415,6 +415,19 @@ static void test_record(void) {
                                              sizeof message),
                  TABLIC_RESULT_INVALID_RECORD);
     CHECK(strstr(message, "line 2") != NULL);
+    /* A line of wide characters longer than the message keeps of it: cut, not a panic. */
+    CHECK_RESULT(tablic_game_new_from_record(
+                     NULL, "tablic-record 1\nplayers 2\nseed 1\n\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+                           "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\n",
+                     &copy, message, sizeof message),
+                 TABLIC_RESULT_INVALID_RECORD);
+    CHECK(strstr(message, "line 4") != NULL);
+    CHECK_RESULT(tablic_game_new_from_record(
+                     NULL, "tablic-record 1\nplayers \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+                           "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\n",
+                     &copy, message, sizeof message),
+                 TABLIC_RESULT_INVALID_RECORD);
+    CHECK(strstr(message, "line 2") != NULL);
     CHECK_RESULT(tablic_game_new_from_record(NULL, NULL, &copy, NULL, 0),
                  TABLIC_RESULT_NULL_ARGUMENT);
     CHECK_RESULT(tablic_game_new_from_record(NULL, "x", NULL, NULL, 0),
@@ -467,6 +480,23 @@ static void test_bots(void) {
     CHECK(strstr(message, "depth") != NULL);
     CHECK_RESULT(tablic_bot_new(NULL, "greedy:speed=2", 1, NULL, 0, &bot, NULL, 0),
                  TABLIC_RESULT_INVALID_BOT);
+    /* Names and options of wide characters, longer than the message keeps of them. */
+    const char *wide = "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+                       "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"; /* 13 x é */
+    CHECK_RESULT(tablic_bot_memory_bytes(wide, &bytes, message, sizeof message),
+                 TABLIC_RESULT_INVALID_BOT);
+    CHECK(strstr(message, "unknown bot") != NULL);
+    CHECK_RESULT(tablic_bot_new(NULL, wide, 1, NULL, 0, &bot, message, sizeof message),
+                 TABLIC_RESULT_INVALID_BOT);
+    char wide_option[64];
+    snprintf(wide_option, sizeof wide_option, "greedy:%s", wide);
+    CHECK_RESULT(tablic_bot_new(NULL, wide_option, 1, NULL, 0, &bot, message, sizeof message),
+                 TABLIC_RESULT_INVALID_BOT);
+    CHECK(strstr(message, "bad bot option") != NULL);
+    snprintf(wide_option, sizeof wide_option, "minimax:depth=%s", wide);
+    CHECK_RESULT(tablic_bot_new(NULL, wide_option, 1, NULL, 0, &bot, message, sizeof message),
+                 TABLIC_RESULT_INVALID_BOT);
+    CHECK(strstr(message, "depth") != NULL);
     CHECK_RESULT(tablic_bot_new(NULL, NULL, 1, NULL, 0, &bot, NULL, 0),
                  TABLIC_RESULT_NULL_ARGUMENT);
     CHECK_RESULT(tablic_bot_new(NULL, "greedy", 1, NULL, 0, NULL, NULL, 0),

@@ -55,6 +55,11 @@ def test_bad_bots_say_why() -> None:
     with pytest.raises(ValueError, match="not seat 1's turn"):
         Bot("greedy").choose(Game(seed=1).view(1))
     assert Bot("minimax", depth=3).spec_string.startswith("minimax:depth=3")
+    # Names and options of wide characters, longer than a message keeps of them.
+    with pytest.raises(ValueError, match="unknown bot"):
+        Bot("é" * 13)
+    with pytest.raises(ValueError, match="bad bot option"):
+        Bot("greedy:" + "é" * 13)
 
 
 class FirstMove:

@@ -124,6 +124,11 @@ def test_records_copies_and_pickles() -> None:
     assert game.record().startswith("tablic-record 1\nplayers 3\nseed 11\n")
     with pytest.raises(ValueError, match="line 2"):
         Game.from_record("tablic-record 1\nplayers 9\n")
+    # Lines of wide characters, longer than a message keeps of them.
+    with pytest.raises(ValueError, match="line 2"):
+        Game.from_record("tablic-record 1\nplayers " + "é" * 13 + "\n")
+    with pytest.raises(ValueError, match="line 4"):
+        Game.from_record("tablic-record 1\nplayers 2\nseed 1\n" + "é" * 13 + "\n")
 
 
 def test_legal_move_codes_are_the_legal_moves_capped() -> None:

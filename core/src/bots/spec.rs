@@ -9,7 +9,7 @@ use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
 use crate::bots::{ClairvoyantBot, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions, MAX_SAMPLES};
 use crate::game::Game;
 use crate::moves::Move;
-use crate::notation::Excerpt;
+use crate::notation::{excerpt, Excerpt};
 
 /// Transposition-table entries of each solving bot (256 KiB).
 pub const SOLVER_ENTRIES: usize = 1 << 14;
@@ -87,10 +87,6 @@ impl fmt::Display for BotSpecError {
 }
 
 impl core::error::Error for BotSpecError {}
-
-fn excerpt(text: &str) -> Excerpt {
-    text.chars().take(Excerpt::new().capacity()).collect()
-}
 
 impl BotSpec {
     /// The names [`BotSpec::from_str`] accepts.
@@ -438,5 +434,21 @@ mod tests {
         let mut written = heapless::String::<16>::new();
         let _ = write!(written, "{}", BotSpec::Random);
         assert_eq!(written, "random");
+    }
+
+    #[test]
+    fn wide_characters_are_cut_whole_in_errors() {
+        // 13 two-byte characters: 26 bytes, more than an excerpt holds; 12 are kept.
+        let kept = excerpt("éééééééééééé");
+        assert_eq!(kept.len(), 24);
+        assert_eq!(
+            "ééééééééééééé".parse::<BotSpec>(),
+            Err(BotSpecError::UnknownBot(kept.clone()))
+        );
+        assert_eq!(
+            "greedy:ééééééééééééé".parse::<BotSpec>(),
+            Err(BotSpecError::BadOption(kept))
+        );
+        assert!("minimax:depth=ééééééééééééé".parse::<BotSpec>().is_err());
     }
 }
