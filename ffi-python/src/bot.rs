@@ -52,9 +52,10 @@ fn spec_text(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<String
                 value.get_type().name()?
             )));
         }
-        let value: i128 = value.extract()?;
+        // Written as Python writes it, however large: the core says which values it takes.
+        let value = value.str()?;
         text.push(if position == 0 { ':' } else { ',' });
-        text.push_str(&format!("{key}={value}"));
+        text.push_str(&format!("{key}={}", value.to_str()?));
     }
     Ok(text)
 }

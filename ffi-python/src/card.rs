@@ -83,16 +83,27 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<Card> {
         return text.to_str()?.parse::<Card>().map_err(value_error);
     }
     if value.is_instance_of::<PyInt>() {
-        let index: i64 = value.extract()?;
-        return u8::try_from(index)
+        // Any int: one too large for a machine integer is just as much not a card.
+        return value
+            .extract::<u8>()
             .ok()
             .and_then(Card::from_index)
-            .ok_or_else(|| PyValueError::new_err(format!("no card has index {index} (0 to 51)")));
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("no card has index {} (0 to 51)", int_text(value)))
+            });
     }
     Err(PyTypeError::new_err(format!(
         "expected a Card, a card's text or its index, not {}",
         value.get_type().name()?
     )))
+}
+
+/// An int as Python writes it, for a message (a placeholder for one too long to write).
+pub fn int_text(value: &Bound<'_, PyAny>) -> String {
+    value
+        .str()
+        .and_then(|text| text.to_str().map(str::to_owned))
+        .unwrap_or_else(|_| "with too many digits".to_string())
 }
 
 /// Card sets from Python: a string of cards (`"3H 3S 4D"`) or an iterable of cards (each a

@@ -60,6 +60,11 @@ def test_bad_bots_say_why() -> None:
         Bot("é" * 13)
     with pytest.raises(ValueError, match="bad bot option"):
         Bot("greedy:" + "é" * 13)
+    # An option too large for any machine integer is just out of range.
+    with pytest.raises(ValueError, match="depth"):
+        Bot("minimax", depth=2**200)
+    with pytest.raises(ValueError, match="samples"):
+        Bot("pimc", samples=-(2**200))
 
 
 class FirstMove:

@@ -57,6 +57,8 @@ def test_pickle_round_trip() -> None:
         ("", ValueError, "empty"),
         (52, ValueError, "no card has index 52"),
         (-1, ValueError, "no card has index -1"),
+        (2**64, ValueError, "no card has index 18446744073709551616"),
+        (-(2**70), ValueError, "no card has index -1180591620717411303424"),
         (2.5, TypeError, "not float"),
         (None, TypeError, "not NoneType"),
     ],

@@ -37,6 +37,8 @@ def test_a_given_deck_is_dealt_round_the_seats() -> None:
         ({"players": 1}, "player"),
         ({"players": 5}, "player"),
         ({"players": -2}, "not a player count"),
+        ({"players": 2**64}, "18446744073709551616 is not a player count"),
+        ({"players": -(2**70)}, "not a player count"),
         ({"seed": 1, "deck": []}, "not both"),
         ({"deck": ["AC"] * 52}, "twice"),
         ({"deck": [Card(index) for index in range(51)]}, "52"),

@@ -250,6 +250,15 @@ def test_queries_and_result_shape() -> None:
         assert r["max"] == igra.dohvatiMax(i)
         assert r["max"] == (len(cards[i]) > len(cards[1 - i]), len(cards[i]))
         assert r["table"] == igra.dohvatiTable(i)
+    # A negative index counts from the end, as in the list of players.
+    assert igra.dohvatiSkupljeno(-1) == cards[1] and igra.dohvatiSkupljeno(-2) == cards[0]
+    assert igra.dohvatiTable(-1) == igra.dohvatiTable(1)
+    assert igra.dohvatiMax(-1) == igra.dohvatiMax(1)
+    for query in (igra.dohvatiSkupljeno, igra.dohvatiTable, igra.dohvatiMax):
+        with pytest.raises(IndexError):
+            query(2)
+        with pytest.raises(IndexError):
+            query(-3)
     total = sum(Tablic.Log.konacniRezultat(rezultat))
     tablas = sum(r["table"] for r in rezultat)
     assert total - tablas in (22, 25)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tablic import Card
-from tablic.compat import Karta
+from tablic.compat import Karta, Tablic
 from tablic.compat.karta import iz_carda, u_card
 
 B = Karta.Boja
@@ -65,6 +65,18 @@ def test_string_forms(text: str, boja: Karta.Boja, znak: Karta.Znak) -> None:
 def test_string_errors(text: str) -> None:
     with pytest.raises(ValueError):
         Karta(text)
+
+
+def test_huge_numbers_are_no_rank_or_suit() -> None:
+    # Too large for a float: a ValueError like any other number that is no rank.
+    with pytest.raises(ValueError):
+        Karta(10**400)
+    with pytest.raises(ValueError):
+        Karta("karo", 10**400)
+    with pytest.raises(ValueError):
+        Karta(boja=-(10**400))
+    with pytest.raises(ValueError):
+        Tablic(spil=[10**400] * 52)
 
 
 def test_other_forms() -> None:
@@ -146,7 +158,7 @@ def test_equality_converts_and_never_raises() -> None:
     assert Karta("karo 10") == ("karo", 10)
     assert Karta("karo 10") != "tref 10"
     assert (Karta("karo 10") != Karta("karo 10")) is False
-    for other in (object(), "10 karo", "too many words here", [1, 2, 3], {"x": 1}, 15, 2.5):
+    for other in (object(), "10 karo", "too many words here", [1, 2, 3], {"x": 1}, 15, 2.5, 10**400):
         assert (Karta("karo 10") == other) is False
         assert (Karta("karo 10") != other) is True
         assert Karta("karo 10").__eq__(other) is NotImplemented

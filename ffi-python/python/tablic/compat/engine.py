@@ -502,23 +502,28 @@ class Tablic:
         """Player ``i``'s name."""
         return self._igraci[i].dohvatiIme()
 
+    def _sjedalo(self, i: int) -> int:
+        """Player ``i``'s seat, as the list of players indexes (``-1`` is the last player);
+        ``IndexError`` for no such player."""
+        return range(len(self._igraci))[i]
+
     def dohvatiSkupljeno(self, i: int) -> set[Karta]:
         """The cards player ``i`` has captured (a copy)."""
-        self._igraci[i]
+        i = self._sjedalo(i)
         if self._igra is None:
             return set()
         return {iz_carda(c) for c in self._igra.view(i).piles[i]}
 
     def dohvatiTable(self, i: int) -> int:
         """Player ``i``'s tablas so far."""
-        self._igraci[i]
+        i = self._sjedalo(i)
         if self._igra is None:
             return 0
         return self._igra.view(i).tablas[i]
 
     def dohvatiMax(self, i: int) -> bool | tuple[bool, int]:
         """False before the end; then (strictly the most cards?, number of cards)."""
-        self._igraci[i]
+        i = self._sjedalo(i)
         if self._igra is None or not self._zavrsena:
             return False
         seat = self._igra.result().seats[i]

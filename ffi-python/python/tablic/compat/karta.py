@@ -382,9 +382,10 @@ def _prevedi(enumeracija: type[_E], value: object) -> _E:
             raise ValueError(f"{value!r} has a non-zero imaginary part")
         value = value.real
     if isinstance(value, (int, float)):
-        if math.isinf(value):
+        # Only floats can be infinite or NaN (math.isinf would overflow on a huge int).
+        if isinstance(value, float) and math.isinf(value):
             raise ValueError(f"{value} is not finite")
-        if math.isnan(value):
+        if isinstance(value, float) and math.isnan(value):
             return enumeracija.NA
         if enumeracija is Karta.Znak and value == 11:
             value = 1
