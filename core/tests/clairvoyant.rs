@@ -47,3 +47,16 @@ fn four_players_decide_at_a_deals_start() {
     }
     assert_eq!(game.history().len(), 4);
 }
+
+/// A round of many players is long (48 moves with 48 players): a single round out of the
+/// node budget is solved fewer moves ahead, never past the budget (it once ran for minutes).
+#[test]
+fn many_players_decide_within_the_budget() {
+    for players in [12, 48] {
+        let mut game = Game::from_seed(PlayerCount::new(players).unwrap(), 3);
+        let mut memory = entries();
+        let mut bot = ClairvoyantBot::new(&mut memory);
+        let chosen = bot.choose_seeing_all(&game).unwrap();
+        assert!(game.play(chosen).is_ok(), "{players} players: {chosen}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The clairvoyant reference player: it sees every hand and the deck, and plays the
 //! solver's best move. No fair player can do better, so it bounds what any bot can reach.
 
+use crate::bots::best_greedy_move;
 use crate::bots::pimc::Horizon;
 use crate::bots::solver::{Entry, SolveError, Solver};
 use crate::game::Game;
@@ -16,7 +17,8 @@ const NODES: u64 = 400_000;
 /// Plays the solver's best move with every card known, to the end of the current deal
 /// (to the end of the game in the last deal; a deal of three or four players is cut after
 /// 15 or 16 moves), like [`PimcBot`](crate::bots::PimcBot)'s worlds; a solve past 400,000
-/// nodes is done again a round nearer. It needs the whole [`Game`], so it is not a
+/// nodes is done again a round nearer, or, from a single round (long with many players),
+/// half as many moves ahead. It needs the whole [`Game`], so it is not a
 /// [`Bot`](crate::bots::Bot): the match harness seats it through
 /// [`AnyBot`](crate::bots::AnyBot).
 #[derive(Debug)]
@@ -56,11 +58,14 @@ impl<'t> ClairvoyantBot<'t> {
             };
             match best {
                 Ok(Ok((chosen, _))) => return Some(chosen),
-                Ok(Err(SolveError::OutOfBudget)) => match horizon.nearer(&view) {
-                    Some(nearer) => horizon = nearer,
-                    // A single round out of budget: solved whatever it costs.
-                    None => solver.set_node_budget(None),
-                },
+                Ok(Err(SolveError::OutOfBudget)) => {
+                    // A single round out of budget (many players' rounds are long): fewer
+                    // moves ahead, down to the move itself.
+                    match horizon.nearer(&view).or_else(|| horizon.halved(&view)) {
+                        Some(nearer) => horizon = nearer,
+                        None => return best_greedy_move(view.hand(), view.table()),
+                    }
+                }
                 // Unreachable for a real game; any legal move keeps the game going.
                 _ => {
                     return view

@@ -465,7 +465,8 @@ pub enum Horizon {
     /// ([`Position::cut_at_deal_end`]).
     DealEnd,
     /// This many moves ahead, short of the deal's end ([`Position::cut_after`]): whole
-    /// rounds, so that every seat moves equally often.
+    /// rounds, so that every seat moves equally often (fewer only as a last resort, see
+    /// [`Horizon::halved`]).
     Moves(usize),
 }
 
@@ -488,12 +489,24 @@ impl Horizon {
     /// `None` when a round is as near as it gets.
     pub(crate) fn nearer(self, view: &PlayerView<'_>) -> Option<Horizon> {
         let seats = view.players().get();
-        let moves = match self {
+        let rounds = self.moves(view).saturating_sub(1) / seats;
+        (rounds > 0).then_some(Horizon::Moves(rounds * seats))
+    }
+
+    /// Half as many moves ahead as this one, or `None` from a single move: the last resort
+    /// of a solve out of budget a single round ahead, which many players' rounds can be
+    /// (a round of 48 players is 48 moves).
+    pub(crate) fn halved(self, view: &PlayerView<'_>) -> Option<Horizon> {
+        let half = self.moves(view) / 2;
+        (half > 0).then_some(Horizon::Moves(half))
+    }
+
+    /// The moves ahead this horizon sees at most.
+    fn moves(self, view: &PlayerView<'_>) -> usize {
+        match self {
             Horizon::GameEnd | Horizon::DealEnd => cards_held(view),
             Horizon::Moves(moves) => moves,
-        };
-        let rounds = moves.saturating_sub(1) / seats;
-        (rounds > 0).then_some(Horizon::Moves(rounds * seats))
+        }
     }
 
     /// Units of value to a point in the values solved to this horizon
