@@ -210,12 +210,14 @@ pub unsafe extern "C" fn tablic_game_new_from_deck(
     with_boundary(|| {
         let players = player_count(players)?;
         require(deck)?;
-        // SAFETY: non-null and valid for `deck_length` reads (caller's guarantee).
-        let indexes = unsafe { core::slice::from_raw_parts(deck, deck_length) };
         let mut cards = [Card::new(Rank::Ace, Suit::Clubs); 52];
-        if indexes.len() != cards.len() {
+        // Checked before the slice is made: a length the pointer does not cover (or one
+        // past `isize::MAX`) would make the slice itself undefined behaviour.
+        if deck_length != cards.len() {
             return Err(tablic_result::InvalidDeck);
         }
+        // SAFETY: non-null and valid for `deck_length` reads (caller's guarantee).
+        let indexes = unsafe { core::slice::from_raw_parts(deck, deck_length) };
         for (card, &index) in cards.iter_mut().zip(indexes) {
             *card = card_from(index)?;
         }

@@ -372,6 +372,9 @@ static void test_deck(void) {
     tablic_game_free(game);
 
     CHECK_RESULT(tablic_game_new_from_deck(NULL, 2, deck, 51, &game), TABLIC_RESULT_INVALID_DECK);
+    /* A length no array can have is refused before the deck is read. */
+    CHECK_RESULT(tablic_game_new_from_deck(NULL, 2, deck, SIZE_MAX, &game),
+                 TABLIC_RESULT_INVALID_DECK);
     CHECK_RESULT(tablic_game_new_from_deck(NULL, 2, deck + 1, 52, &game),
                  TABLIC_RESULT_INVALID_CARD);
     deck[5] = 4;
