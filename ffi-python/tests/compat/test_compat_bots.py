@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -86,6 +87,17 @@ def test_stand_ins() -> None:
     marconi = igra._igraci[0]
     assert isinstance(marconi, MinimaxIgrac)
     assert marconi.dohvatiBota().spec_string.startswith("minimax:depth=3")
+
+
+@pytest.mark.parametrize(("depth", "spec"), [(math.inf, 6), (-math.inf, 1), (2.9, 2), (40, 6)])
+def test_minimax_depth_is_clamped(depth: float, spec: int) -> None:
+    bot = MinimaxIgrac(0, maxDubina=depth)
+    assert bot.dohvatiBota().spec_string.startswith(f"minimax:depth={spec},")
+
+
+def test_minimax_depth_must_be_a_number() -> None:
+    with pytest.raises(ValueError, match="maxDubina is not a number"):
+        MinimaxIgrac(0, maxDubina=math.nan)
 
 
 # -- a bot driven by callbacks alone, with another engine's cards ---------------------------

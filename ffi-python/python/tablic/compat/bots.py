@@ -195,8 +195,9 @@ class PohlepniIgrac(BotIgrac):
 
 class MinimaxIgrac(BotIgrac):
     """Stand-in for the original minimax player: ``MinimaxIgrac(i, ime=None, maxDubina=6,
-    maxT=inf)``, played by the engine's minimax with ``depth = maxDubina`` (1 to 6). The
-    engine bounds its search by nodes, not time: ``maxT`` is accepted and ignored."""
+    maxT=inf)``, played by the engine's minimax with ``depth = maxDubina`` clamped to 1 to 6
+    (``inf`` is 6). The engine bounds its search by nodes, not time: ``maxT`` is accepted
+    and ignored."""
 
     imeBota = "minimax"
 
@@ -204,11 +205,14 @@ class MinimaxIgrac(BotIgrac):
         self,
         i: int,
         ime: str | None = None,
-        maxDubina: int = 6,
+        maxDubina: float = 6,
         maxT: float = math.inf,
         *,
         seed: int | None = None,
         **options: int,
     ) -> None:
-        options.setdefault("depth", max(1, min(6, int(maxDubina))))
+        if isinstance(maxDubina, float) and math.isnan(maxDubina):
+            raise ValueError("maxDubina is not a number")
+        # Clamped before it is made an int: an endless depth (inf) is the deepest, 6.
+        options.setdefault("depth", int(max(1, min(6, maxDubina))))
         super().__init__(i, ime, seed=seed, **options)
