@@ -79,6 +79,49 @@ fn duplicate_or_misplaced_cards() {
     );
 }
 
+/// The other 51 cards: a table so crowded that counting its captures in full takes seconds
+/// to hours, depending on the card played.
+fn all_cards_but(played: &str) -> String {
+    let mut table = Vec::new();
+    for suit in ["C", "D", "H", "S"] {
+        for rank in [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ] {
+            let card = format!("{rank}{suit}");
+            if card != played {
+                table.push(card);
+            }
+        }
+    }
+    table.join(" ")
+}
+
+/// Exit 2 with exactly `line` on stderr, nothing on stdout.
+fn assert_exact_usage_error(args: &[&str], line: &str) {
+    let run = tablic(args, "");
+    assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+    assert_eq!(run.stdout, "", "{args:?}");
+    assert_eq!(run.stderr, format!("{line}\n"), "{args:?}");
+}
+
+#[test]
+fn crowded_tables_are_refused_without_counting_every_capture() {
+    let table = all_cards_but("AS");
+    assert_exact_usage_error(
+        &["moves", "--table", &table, "--card", "AS"],
+        "error: more than 4194304 legal captures, too many to list",
+    );
+    assert_exact_usage_error(
+        &["rank", "--hand", "AS", "--table", &table],
+        "error: more than 4194304 moves, too many to list",
+    );
+    let table = all_cards_but("JS");
+    assert_exact_usage_error(
+        &["moves", "--table", &table, "--card", "JS"],
+        "error: more than 4194304 legal captures, too many to list",
+    );
+}
+
 #[test]
 fn clap_usage_errors_are_one_line_too() {
     assert_usage_error(&["moves", "--table", "3H"], "--card");

@@ -237,7 +237,26 @@ pub fn for_each_legal_capture(table: CardSet, played: Card, mut visit: impl FnMu
 
 /// How many legal captures `played` has on `table` (∅ included), counted by shape without
 /// listing them: a crowded table has more than could be listed.
+///
+/// On a table crowded far beyond real play the count itself takes long (seconds from about
+/// 30 cards, hours on a full table); [`legal_capture_count_up_to`] stops early instead.
 pub fn legal_capture_count(table: CardSet, played: Card) -> u64 {
+    legal_capture_count_up_to(table, played, u64::MAX)
+}
+
+/// [`legal_capture_count`], but the count stops as soon as it passes `most`: the result is
+/// exact when it is at most `most`, and otherwise some number above `most`. For callers
+/// that only need to know whether the captures fit a limit: it answers at once on a table
+/// where the full count would take hours.
+///
+/// ```
+/// use tablic_core::{capture, CardSet, Card};
+/// let table: CardSet = "3H 3S 4D 4C".parse().unwrap();
+/// let seven: Card = "7S".parse().unwrap();
+/// assert_eq!(capture::legal_capture_count_up_to(table, seven, 100), 6);
+/// assert!(capture::legal_capture_count_up_to(table, seven, 3) > 3);
+/// ```
+pub fn legal_capture_count_up_to(table: CardSet, played: Card, most: u64) -> u64 {
     let layout = TableLayout::new(table, target_sum(played));
     let limit = layout.limit();
     let mut total = 0u64;
@@ -245,8 +264,12 @@ pub fn legal_capture_count(table: CardSet, played: Card) -> u64 {
         let ways = crate::Rank::ALL.iter().fold(1u64, |ways, rank| {
             ways * choose(limit.count(*rank), shape.count(*rank))
         });
-        total += ways << layout.exact.len();
-        ControlFlow::Continue(())
+        total = total.saturating_add(ways << layout.exact.len());
+        if total > most {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     });
     total
 }

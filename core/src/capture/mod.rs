@@ -7,7 +7,8 @@
 //! - [`for_each_capturable_group`]: the groups themselves;
 //! - [`for_each_legal_capture`] / [`try_for_each_legal_capture`]: every legal capture, each
 //!   exactly once, with no allocation, for any table up to all 52 cards;
-//! - [`legal_capture_count`]: how many there are, without listing them;
+//! - [`legal_capture_count`]: how many there are, without listing them, and
+//!   [`legal_capture_count_up_to`] to stop counting past a limit;
 //! - [`try_for_each_legal_shape`]: the captures grouped by rank counts, suits unchosen, for
 //!   searches that only care about the best suits of each shape;
 //! - [`try_for_each_unextendable_shape`]: the few shapes nothing more fits beside, for
@@ -32,9 +33,10 @@ pub use groups::{
     try_for_each_capturable_group,
 };
 pub use legal::{
-    for_each_legal_capture, legal_capture_count, try_for_each_legal_capture,
-    try_for_each_legal_capture_in, try_for_each_legal_shape, try_for_each_legal_shape_in,
-    try_for_each_unextendable_shape, CaptureArena, CaptureShape, DEFAULT_SLOTS,
+    for_each_legal_capture, legal_capture_count, legal_capture_count_up_to,
+    try_for_each_legal_capture, try_for_each_legal_capture_in, try_for_each_legal_shape,
+    try_for_each_legal_shape_in, try_for_each_unextendable_shape, CaptureArena, CaptureShape,
+    DEFAULT_SLOTS,
 };
 pub use target::target_sum;
 

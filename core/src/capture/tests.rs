@@ -123,6 +123,28 @@ fn count_matches_listing_on_a_full_table_rank() {
 }
 
 #[test]
+fn a_bounded_count_stops_early_on_a_full_table() {
+    // The full count of an ace on the other 51 cards (12,665,877,760) takes seconds even
+    // optimised; stopping past the limit answers at once.
+    let ace = card("AS");
+    let count = legal_capture_count_up_to(CardSet::FULL.without(ace), ace, 1 << 22);
+    assert!(count > 1 << 22, "{count}");
+}
+
+#[test]
+fn a_bounded_count_is_exact_up_to_its_limit() {
+    let table = set("3H 3S 4D 4C");
+    for most in 0..10 {
+        let count = legal_capture_count_up_to(table, card("7S"), most);
+        if most >= 6 {
+            assert_eq!(count, 6);
+        } else {
+            assert!(count > most, "{most}: {count}");
+        }
+    }
+}
+
+#[test]
 fn check_gives_the_reason() {
     let table = set("3H 4D 4C 9S");
     assert_eq!(check_capture(table, card("7S"), set("3H 4D")), Ok(()));
