@@ -120,19 +120,21 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 }
 
 /// One finished (table, group) piece, or a failure.
-type Done = Result<(usize, MatchTally, Vec<ForfeitNote>), Failure>;
+type Done = Result<(Table, MatchTally, Vec<ForfeitNote>), Failure>;
 
 /// Runs `tablic tournament`.
 pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
     let lineup = Lineup::parse(&args.players, &args.players_from)?;
     let plan = TournamentPlan::new(&lineup.specs(), args.size, args.seed, args.duplicate)
         .map_err(|error| Failure::Usage(format!("--players/--size: {error}")))?;
-    let tables: Vec<Table> = plan.tables().collect();
+    // Tables are found by index as they are played: a large field has too many to list.
+    let tables = plan.table_count();
     let groups = args.games;
-    let pieces = (tables.len() as u64)
+    let pieces = tables
         .checked_mul(groups)
         .ok_or_else(|| Failure::Usage("too many games".into()))?;
-    let games_per_group = plan.match_plan(&tables[0]).games_per_group() as u64;
+    let first = plan.table(0).expect("a plan has a table");
+    let games_per_group = plan.match_plan(&first).games_per_group() as u64;
     let total_games = pieces.saturating_mul(games_per_group);
 
     let interrupted = Arc::new(AtomicBool::new(false));
@@ -162,7 +164,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
     let outcome: Result<(), Failure> = std::thread::scope(|scope| {
         for _ in 0..args.threads {
             let sender = sender.clone();
-            let (plan, tables, lineup, next, stop) = (&plan, &tables, &lineup, &next, &stop);
+            let (plan, lineup, next, stop) = (&plan, &lineup, &next, &stop);
             scope.spawn(move || {
                 let mut seating = Seating::new(memory);
                 let mut clock = clock_since(Instant::now());
@@ -174,9 +176,9 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                     if piece >= pieces {
                         return;
                     }
-                    let (index, group) = ((piece / groups) as usize, piece % groups);
-                    let table = &tables[index];
-                    let matched = plan.match_plan(table);
+                    let (index, group) = (piece / groups, piece % groups);
+                    let table = plan.table(index).expect("pieces are within the tables");
+                    let matched = plan.match_plan(&table);
                     let seated: Vec<Seated<'_>> = table
                         .entrants()
                         .map(|entrant| Seated {
@@ -193,7 +195,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                     let mut notes = Vec::new();
                     let result = seating
                         .play_group(&matched, &info, group, &mut tally, &mut clock, &mut notes)
-                        .map(|()| (index, tally, notes));
+                        .map(|()| (table, tally, notes));
                     let failed = result.is_err();
                     if sender.send(result).is_err() || failed {
                         return;
@@ -213,7 +215,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                     &plan,
                     &lineup,
                     &standings,
-                    tables.len(),
+                    tables,
                     groups,
                     played,
                     std::mem::take(&mut notes),
@@ -229,8 +231,8 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                 std::process::exit(EXIT_INTERRUPTED.into());
             }
             match results.recv_timeout(PROGRESS_EVERY) {
-                Ok(Ok((index, tally, piece_notes))) => {
-                    standings.add(&tables[index], &tally);
+                Ok(Ok((table, tally, piece_notes))) => {
+                    standings.add(&table, &tally);
                     played += tally.games();
                     notes.extend(piece_notes);
                 }
@@ -257,7 +259,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
         &plan,
         &lineup,
         &standings,
-        tables.len(),
+        tables,
         groups,
         played,
         notes,
@@ -359,7 +361,7 @@ impl Entry {
 struct Report {
     size: usize,
     entrants: usize,
-    tables: usize,
+    tables: u64,
     groups_per_table: u64,
     games_per_group: usize,
     duplicate: bool,
@@ -377,7 +379,7 @@ impl Report {
         plan: &TournamentPlan,
         lineup: &Lineup,
         standings: &Standings,
-        tables: usize,
+        tables: u64,
         groups: u64,
         games: u64,
         forfeit_games: Vec<ForfeitNote>,

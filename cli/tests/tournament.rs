@@ -255,6 +255,40 @@ fn ctrl_c_prints_the_standings_so_far_and_exits_130() {
 }
 
 #[test]
+fn a_field_with_too_many_tables_to_list_starts_at_once() {
+    // 48 choose 24 tables: listing them first would need hundreds of terabytes.
+    let field = vec!["random"; 48].join(",");
+    let child = Command::new(env!("CARGO_BIN_EXE_tablic"))
+        .args([
+            "tournament",
+            "--players",
+            &field,
+            "--size",
+            "24",
+            "--games",
+            "1",
+            "--json",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablic starts");
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let report: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(report["tables"], 32_247_603_683_100u64);
+    assert_eq!(report["interrupted"], true);
+}
+
+#[test]
 fn bad_tournaments_are_usage_errors() {
     for (args, message) in [
         (

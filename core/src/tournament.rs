@@ -148,8 +148,7 @@ impl TournamentPlan {
 
     /// How many tables there are: entrants choose size (saturating at `u64::MAX`).
     pub fn table_count(&self) -> u64 {
-        let (n, k) = (self.entrants.len() as u64, self.size.get() as u64);
-        (0..k).fold(1u64, |count, i| count.saturating_mul(n - i) / (i + 1))
+        choose(self.entrants.len() as u64, self.size.get() as u64)
     }
 
     /// Every table, in lexicographic order of the entrants' indexes.
@@ -164,6 +163,31 @@ impl TournamentPlan {
         }
     }
 
+    /// Table `index` (the `index`-th item of [`TournamentPlan::tables`]), found without
+    /// walking the tables before it; `None` past the last. A field of 48 at tables of 8 has
+    /// 377 million tables, too many to hold as a list.
+    pub fn table(&self, index: u64) -> Option<Table> {
+        let (field, size) = (self.entrants.len() as u64, self.size.get() as u64);
+        let mut rest = index;
+        let mut entrants = ArrayVec::new();
+        let mut next = 0u64;
+        for seat in 0..size {
+            // Tables whose entrant at `seat` is `next` and that agree before it: the later
+            // seats choose from the entrants above `next`.
+            loop {
+                let later = choose(field.checked_sub(next + 1)?, size - seat - 1);
+                if rest < later {
+                    break;
+                }
+                rest -= later;
+                next += 1;
+            }
+            entrants.push(next as u8);
+            next += 1;
+        }
+        Some(Table { index, entrants })
+    }
+
     /// The match a table plays.
     pub fn match_plan(&self, table: &Table) -> MatchPlan {
         let bots: ArrayVec<BotSpec, MAX_PLAYERS> = table
@@ -173,6 +197,15 @@ impl TournamentPlan {
         let seed = derive_seed(self.seed, table.index);
         MatchPlan::seated(bots, self.size, seed, self.duplicate)
     }
+}
+
+/// `n` choose `k`, saturating at `u64::MAX`; exact for every table of at most
+/// [`MAX_ENTRANTS`] entrants.
+fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |count, i| count.saturating_mul(n - i) / (i + 1))
 }
 
 /// The tables of a tournament, in order.
@@ -282,6 +315,27 @@ mod tests {
                 .count(),
             1
         );
+    }
+
+    #[test]
+    fn each_table_is_found_by_its_index() {
+        for (count, size) in [(2, 2), (5, 3), (7, 2), (8, 4), (9, 3), (12, 12)] {
+            let plan = TournamentPlan::new(&field(count), size, 1, false).unwrap();
+            let mut tables = 0;
+            for (index, table) in plan.tables().enumerate() {
+                assert_eq!(plan.table(index as u64), Some(table), "{count} {size}");
+                tables += 1;
+            }
+            assert_eq!(tables, plan.table_count());
+            assert_eq!(plan.table(plan.table_count()), None);
+            assert_eq!(plan.table(u64::MAX), None);
+        }
+        // 48 choose 24 tables, far too many to list: the last one at once.
+        let plan = TournamentPlan::new(&field(48), 24, 1, false).unwrap();
+        assert_eq!(plan.table_count(), 32_247_603_683_100);
+        let last = plan.table(plan.table_count() - 1).unwrap();
+        assert!(last.entrants().eq(24..48));
+        assert_eq!(plan.table(plan.table_count()), None);
     }
 
     #[test]
