@@ -5,6 +5,11 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use crate::error::Failure;
+use crate::lines::{read_line, Line};
+
+/// Longest input line answered, in bytes: a whole deck of cards with room to spare. A
+/// longer line gets an error answer, and is never held whole.
+pub const MAX_LINE: usize = 1 << 20;
 
 /// Answers every non-blank line of `input` with `answer(line)`, or `{"error":"line N: …"}`
 /// when it fails; exit 1 if any line was bad, after answering all of them.
@@ -18,20 +23,22 @@ pub fn answer_lines(
     let mut any_bad = false;
     let mut text = String::new();
     loop {
-        line.clear();
-        if input
-            .read_until(b'\n', &mut line)
-            .map_err(|error| Failure::Runtime(format!("reading stdin: {error}")))?
-            == 0
-        {
+        let read = read_line(&mut input, &mut line, MAX_LINE)
+            .map_err(|error| Failure::Runtime(format!("reading stdin: {error}")))?;
+        if read == Line::End {
             break;
         }
         number += 1;
-        if line.iter().all(u8::is_ascii_whitespace) {
+        if read == Line::Read && line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         text.clear();
-        if let Err(message) = answer(&line, &mut text) {
+        let answered = if read == Line::TooLong {
+            Err(format!("longer than {MAX_LINE} bytes"))
+        } else {
+            answer(&line, &mut text)
+        };
+        if let Err(message) = answered {
             any_bad = true;
             text.clear();
             let error = serde_json::json!({ "error": format!("line {number}: {message}") });

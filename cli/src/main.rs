@@ -9,6 +9,7 @@ mod bench;
 mod engine;
 mod error;
 mod jsonl;
+mod lines;
 mod match_cmd;
 mod moves;
 mod output;

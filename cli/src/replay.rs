@@ -1,6 +1,6 @@
 //! `tablic replay`: checks a game record through the core and prints the game move by move.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -9,6 +9,7 @@ use tablic_core::{DeckOrigin, Game, MOST_CARDS_BONUS};
 
 use crate::error::Failure;
 use crate::output;
+use crate::record_file::read_text;
 
 /// Check a game record and print the game move by move.
 ///
@@ -41,13 +42,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode, Failure> {
     } else {
         &args.file
     };
-    let mut text = String::new();
-    let read = if args.file == "-" {
-        std::io::stdin().read_to_string(&mut text)
-    } else {
-        std::fs::File::open(&args.file).and_then(|mut file| file.read_to_string(&mut text))
-    };
-    read.map_err(|error| Failure::Usage(format!("{name}: {error}")))?;
+    let text = read_text(&args.file)?;
     let records = split_records(&text);
     if records.is_empty() {
         return Err(Failure::Usage(format!(

@@ -123,6 +123,21 @@ fn crowded_tables_are_refused_without_counting_every_capture() {
 }
 
 #[test]
+fn record_inputs_past_64_mib_are_refused_not_read_whole() {
+    // What `/dev/zero` would give without end: the commands stop at the limit.
+    let huge = "#".repeat((64 << 20) + 1);
+    for command in ["replay", "render", "review"] {
+        let run = tablic(&[command, "-"], &huge);
+        assert_eq!(run.code, Some(2), "{command}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{command}");
+        assert_eq!(
+            run.stderr, "error: stdin: larger than 64 MiB, too large to read\n",
+            "{command}"
+        );
+    }
+}
+
+#[test]
 fn clap_usage_errors_are_one_line_too() {
     assert_usage_error(&["moves", "--table", "3H"], "--card");
     assert_usage_error(&["moves", "--tabel", "3H", "--card", "7S"], "--tabel");

@@ -43,6 +43,23 @@ fn text_mode_lists_the_same_order() {
 }
 
 #[test]
+fn a_line_past_1_mib_is_answered_with_an_error_not_read_whole() {
+    let mut input = "x".repeat(2 << 20);
+    input.push_str("\n{\"hand\":[\"KC\"],\"table\":[\"AC\"]}\n");
+    for command in ["rank", "moves"] {
+        let run = tablic(&[command, "--jsonl"], &input);
+        assert_eq!(run.code, Some(1), "{command}");
+        assert_eq!(run.stderr, "", "{command}");
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{command}: {}", run.stdout);
+        assert_eq!(
+            lines[0], "{\"error\":\"line 1: longer than 1048576 bytes\"}",
+            "{command}"
+        );
+    }
+}
+
+#[test]
 fn bad_lines_answer_errors_and_the_rest_go_on() {
     let input = concat!(
         "{\"id\":1,\"hand\":[\"8D\",\"KC\"],\"table\":[\"AD\",\"3D\",\"KH\"]}\n",

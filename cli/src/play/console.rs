@@ -6,6 +6,10 @@
 use std::io::{self, BufRead, Write};
 
 use super::display::Style;
+use crate::lines::{read_line, Line};
+
+/// Longest line kept from the person, in bytes; the rest of a longer line is skipped.
+const MAX_LINE: usize = 4096;
 
 /// Why the game stops before its end.
 #[derive(Debug)]
@@ -62,7 +66,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
         write!(self.out, "{} ", self.style.bold(prompt))?;
         self.out.flush()?;
         let mut bytes = Vec::new();
-        if self.input.read_until(b'\n', &mut bytes)? == 0 {
+        if read_line(&mut self.input, &mut bytes, MAX_LINE)? == Line::End {
             self.say("")?;
             return Err(Halt::Eof);
         }
@@ -78,6 +82,16 @@ impl<R: BufRead, W: Write> Console<R, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_line_is_cut_not_kept_whole() {
+        let mut input = "x".repeat(MAX_LINE * 4);
+        input.push_str("\nquit\n");
+        let mut out = Vec::new();
+        let mut console = Console::new(input.as_bytes(), &mut out, Style::PLAIN, false);
+        assert_eq!(console.ask("Your move>").unwrap(), "x".repeat(MAX_LINE));
+        assert_eq!(console.ask("Your move>").unwrap(), "quit");
+    }
 
     #[test]
     fn echoes_piped_lines_and_stops_at_the_end() {
