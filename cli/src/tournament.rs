@@ -127,6 +127,15 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
     let lineup = Lineup::parse(&args.players, &args.players_from)?;
     let plan = TournamentPlan::new(&lineup.specs(), args.size, args.seed, args.duplicate)
         .map_err(|error| Failure::Usage(format!("--players/--size: {error}")))?;
+    // Opened now, so that a path that cannot be written is refused before the games, not
+    // after them with the standings lost.
+    let csv = match &args.csv {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|error| Failure::Usage(format!("--csv {}: {error}", path.display())))?,
+        ),
+        None => None,
+    };
     // Tables are found by index as they are played: a large field has too many to list.
     let tables = plan.table_count();
     let groups = args.games;
@@ -222,7 +231,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                     true,
                     start.elapsed().as_secs_f64(),
                 );
-                publish(args, &report)?;
+                publish(args, csv.as_ref(), &report)?;
                 let _ = writeln!(
                     std::io::stderr(),
                     "interrupted: standings after {played} of {total_games} games"
@@ -266,14 +275,19 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
         false,
         start.elapsed().as_secs_f64(),
     );
-    publish(args, &report)?;
+    publish(args, csv.as_ref(), &report)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Writes the CSV file if asked, and prints the report.
-fn publish(args: &TournamentArgs, report: &Report) -> Result<(), Failure> {
-    if let Some(path) = &args.csv {
-        std::fs::write(path, report.csv())
+fn publish(
+    args: &TournamentArgs,
+    csv: Option<&std::fs::File>,
+    report: &Report,
+) -> Result<(), Failure> {
+    if let (Some(mut file), Some(path)) = (csv, &args.csv) {
+        file.write_all(report.csv().as_bytes())
+            .and_then(|()| file.flush())
             .map_err(|error| Failure::Runtime(format!("--csv {}: {error}", path.display())))?;
     }
     output::print_report(args.json, &report, || report.table(args.threads))?;

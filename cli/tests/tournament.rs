@@ -323,6 +323,32 @@ fn bad_tournaments_are_usage_errors() {
 }
 
 #[test]
+fn an_unwritable_csv_path_is_refused_before_the_games() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament-no-such-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    let csv = dir.join("standings.csv");
+    let csv = csv.to_str().unwrap();
+    let run = tablic(
+        &[
+            "tournament",
+            "--players",
+            "greedy,random",
+            "--games",
+            "2",
+            "--csv",
+            csv,
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        format!("error: --csv {csv}: No such file or directory (os error 2)\n")
+    );
+}
+
+#[test]
 fn help_explains_every_option() {
     let run = tablic(&["tournament", "--help"], "");
     assert_eq!(run.code, Some(0));
