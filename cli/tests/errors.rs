@@ -138,6 +138,28 @@ fn record_inputs_past_64_mib_are_refused_not_read_whole() {
 }
 
 #[test]
+fn long_names_of_many_byte_characters_are_cut_in_messages() {
+    let long = "é".repeat(25);
+    let twelve = "é".repeat(12);
+    assert_exact_usage_error(
+        &["match", "--players", &format!("random,{long}")],
+        &format!(
+            "error: --players: unknown bot {twelve:?} (known: random greedy minimax pimc \
+             clairvoyant ismcts)"
+        ),
+    );
+    let run = tablic(
+        &["replay", "-"],
+        &format!("tablic-record 1\nplayers {long}\n"),
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!("error: stdin: line 2: {twelve:?} is not a number\n")
+    );
+}
+
+#[test]
 fn clap_usage_errors_are_one_line_too() {
     assert_usage_error(&["moves", "--table", "3H"], "--card");
     assert_usage_error(&["moves", "--tabel", "3H", "--card", "7S"], "--tabel");
