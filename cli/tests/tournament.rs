@@ -3,7 +3,7 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 use common::tablic;
@@ -218,16 +218,10 @@ fn engines_enter_tournaments_and_forfeits_count() {
     assert_eq!(total, 2 * 9, "every game of every table was played");
 }
 
-#[test]
-fn ctrl_c_prints_the_standings_so_far_and_exits_130() {
+/// What `tablic ARGS` wrote and how it ended, sent Ctrl-C (SIGINT) 1.5 s after it started.
+fn interrupted(args: &[&str]) -> Output {
     let child = Command::new(env!("CARGO_BIN_EXE_tablic"))
-        .args([
-            "tournament",
-            "--players",
-            "greedy,random,greedy",
-            "--games",
-            "100000000",
-        ])
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -239,7 +233,18 @@ fn ctrl_c_prints_the_standings_so_far_and_exits_130() {
         .status()
         .expect("kill runs");
     assert!(status.success());
-    let output = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_prints_the_standings_so_far_and_exits_130() {
+    let output = interrupted(&[
+        "tournament",
+        "--players",
+        "greedy,random,greedy",
+        "--games",
+        "100000000",
+    ]);
     let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
@@ -258,29 +263,16 @@ fn ctrl_c_prints_the_standings_so_far_and_exits_130() {
 fn a_field_with_too_many_tables_to_list_starts_at_once() {
     // 48 choose 24 tables: listing them first would need hundreds of terabytes.
     let field = vec!["random"; 48].join(",");
-    let child = Command::new(env!("CARGO_BIN_EXE_tablic"))
-        .args([
-            "tournament",
-            "--players",
-            &field,
-            "--size",
-            "24",
-            "--games",
-            "1",
-            "--json",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tablic starts");
-    std::thread::sleep(Duration::from_millis(1500));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
+    let output = interrupted(&[
+        "tournament",
+        "--players",
+        &field,
+        "--size",
+        "24",
+        "--games",
+        "1",
+        "--json",
+    ]);
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     let report: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
