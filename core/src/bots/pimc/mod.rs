@@ -465,8 +465,8 @@ pub enum Horizon {
     /// ([`Position::cut_at_deal_end`]).
     DealEnd,
     /// This many moves ahead, short of the deal's end ([`Position::cut_after`]): whole
-    /// rounds, so that every seat moves equally often (fewer only as a last resort, see
-    /// [`Horizon::halved`]).
+    /// rounds, so that every seat moves equally often (fewer only as the clairvoyant
+    /// player's last resort, when a single round is past its node budget).
     Moves(usize),
 }
 
