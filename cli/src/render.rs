@@ -228,7 +228,8 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode, Failure> {
     let svg = picture(&game, args.ply)?;
     match &args.output {
         Some(path) => std::fs::write(path, svg)
-            .map_err(|error| Failure::Runtime(format!("{path}: {error}")))?,
+            // An output path that cannot be written is bad input, as for `play --save`.
+            .map_err(|error| Failure::Usage(format!("--output {path}: {error}")))?,
         None => {
             let mut out = std::io::stdout().lock();
             out.write_all(svg.as_bytes())?;

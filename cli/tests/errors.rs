@@ -182,3 +182,22 @@ fn help_is_not_an_error() {
         assert!(run.stdout.contains("Usage: tablic"), "{args:?}");
     }
 }
+
+#[test]
+fn a_trailing_comma_in_a_bot_list_is_an_empty_name() {
+    for list in ["greedy,,random", "greedy,random,"] {
+        assert_exact_usage_error(
+            &["match", "--players", list],
+            "error: --players: empty bot name",
+        );
+    }
+}
+
+#[test]
+fn an_unwritable_render_output_is_bad_input() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/example-game.txt");
+    assert_exact_usage_error(
+        &["render", record, "--output", "/no/such/dir/game.svg"],
+        "error: --output /no/such/dir/game.svg: No such file or directory (os error 2)",
+    );
+}

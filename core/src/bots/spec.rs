@@ -311,17 +311,14 @@ impl fmt::Display for BotSpec {
 
 /// Splits a comma-separated list of bots where options also use commas:
 /// `minimax:depth=3,nodes=9,greedy` is `minimax:depth=3,nodes=9` and `greedy`. A piece with
-/// `=` and no `:` continues the previous bot's options.
+/// `=` and no `:` continues the previous bot's options. An empty list has no bots; a comma
+/// with nothing after it (`greedy,`) leaves an empty name, as two commas in a row do.
 pub fn split_bot_list(list: &str) -> impl Iterator<Item = &str> {
-    let mut rest = list;
+    let mut rest = (!list.is_empty()).then_some(list);
     core::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        let mut end = 0;
-        let mut pieces = rest.split(',');
-        let first = pieces.next().unwrap_or("");
-        end += first.len();
+        let text = rest?;
+        let mut pieces = text.split(',');
+        let mut end = pieces.next().unwrap_or("").len();
         for piece in pieces {
             if piece.contains('=') && !piece.contains(':') {
                 end += 1 + piece.len();
@@ -329,9 +326,9 @@ pub fn split_bot_list(list: &str) -> impl Iterator<Item = &str> {
                 break;
             }
         }
-        let item = &rest[..end];
-        rest = rest.get(end + 1..).unwrap_or("");
-        Some(item.trim())
+        // After the comma that ends this bot; with no comma, the list is over.
+        rest = text.get(end + 1..);
+        text.get(..end).map(str::trim)
     })
 }
 
@@ -418,6 +415,13 @@ mod tests {
             ["minimax:depth=3,nodes=9", "greedy", "random"]
         );
         assert_eq!(split_bot_list("").count(), 0);
+        // A comma with nothing after it leaves an empty name, as two in a row do.
+        let pieces: arrayvec::ArrayVec<&str, 4> = split_bot_list("greedy,").collect();
+        assert_eq!(pieces.as_slice(), ["greedy", ""]);
+        let pieces: arrayvec::ArrayVec<&str, 4> = split_bot_list("greedy,,random").collect();
+        assert_eq!(pieces.as_slice(), ["greedy", "", "random"]);
+        let pieces: arrayvec::ArrayVec<&str, 4> = split_bot_list(",").collect();
+        assert_eq!(pieces.as_slice(), ["", ""]);
     }
 
     #[test]
