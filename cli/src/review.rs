@@ -9,6 +9,7 @@ use tablic_core::bots::{BotSpec, PimcBot, PimcOptions};
 use tablic_core::{Game, Move};
 
 use crate::error::Failure;
+use crate::match_cmd::parse_seed;
 use crate::output::{self, Align, Table};
 use crate::record_file::read_game;
 
@@ -33,8 +34,8 @@ pub struct ReviewArgs {
     #[arg(long, default_value = "pimc")]
     bot: String,
 
-    /// Seed of the bot's world sampling.
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the bot's world sampling (decimal or 0x-hex, as for `match`).
+    #[arg(long, default_value = "1", value_parser = parse_seed)]
     seed: u64,
 
     /// Print one JSON object instead of tables.

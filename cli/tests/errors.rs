@@ -201,3 +201,15 @@ fn an_unwritable_render_output_is_bad_input() {
         "error: --output /no/such/dir/game.svg: No such file or directory (os error 2)",
     );
 }
+
+#[test]
+fn every_seed_option_reads_seeds_alike() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/example-game.txt");
+    let expected = "error: invalid value 'x' for '--seed <SEED>': expected a number below \
+                    2^64, decimal or 0x hex (see --help)";
+    assert_exact_usage_error(
+        &["match", "--players", "greedy,random", "--seed", "x"],
+        expected,
+    );
+    assert_exact_usage_error(&["review", record, "--seed", "x"], expected);
+}
