@@ -10,6 +10,7 @@ use tablic_core::{Game, Move};
 
 use crate::errors::value_error;
 use crate::game::PyGame;
+use crate::int_arg;
 use crate::moves::PyMove;
 use crate::view::PyView;
 
@@ -85,7 +86,7 @@ impl PyBot {
     #[pyo3(signature = (name, *, seed = 0, **options))]
     fn new(
         name: &Bound<'_, PyString>,
-        seed: u64,
+        #[pyo3(from_py_with = int_arg::seed)] seed: u64,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyBot> {
         let text = spec_text(name.to_str()?, options)?;

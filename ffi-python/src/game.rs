@@ -7,6 +7,7 @@ use tablic_core::{Card, Deck, DeckOrigin, Game, Move, PlayerCount};
 
 use crate::card::{card_object, card_set_object, int_text, to_card, to_card_set};
 use crate::errors::{illegal, value_error};
+use crate::int_arg;
 use crate::moves::{PyMove, PyPlayed};
 use crate::outcome::PyGameResult;
 use crate::view::PyView;
@@ -84,7 +85,7 @@ impl PyGame {
     #[pyo3(signature = (players = Players(Ok(2)), seed = None, deck = None))]
     fn new(
         players: Players,
-        seed: Option<u64>,
+        #[pyo3(from_py_with = int_arg::seed)] seed: Option<u64>,
         deck: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
         let players = player_count(players)?;
@@ -166,7 +167,7 @@ impl PyGame {
     }
 
     /// What `seat` may know: a snapshot that later moves do not change.
-    fn view(&self, seat: usize) -> PyResult<PyView> {
+    fn view(&self, #[pyo3(from_py_with = int_arg::seat)] seat: usize) -> PyResult<PyView> {
         PyView::of(&self.game, seat)
     }
 

@@ -10,6 +10,7 @@
 //! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results.
 //! - `bot.rs`: `Bot`, a built-in bot by name and options; `players.rs`: games between
 //!   built-in bots and Python objects with a `choose(view)` method.
+//! - `int_arg.rs`: int arguments whose out-of-range values name the argument and range.
 //! - `matches.rs`: `play_match()`, the core's match harness on threads, without the GIL;
 //!   pieces of a match (`play_match_groups`, `MatchTally`) for other processes and machines;
 //!   `play_tournament()`, a round robin over the core's tournament plan.
@@ -18,6 +19,7 @@ mod bot;
 mod card;
 mod errors;
 mod game;
+mod int_arg;
 mod matches;
 mod moves;
 mod outcome;

@@ -13,6 +13,7 @@ use tablic_core::tournament::{Standings, TournamentPlan};
 use tablic_core::MAX_PLAYERS;
 
 use crate::errors::value_error;
+use crate::int_arg;
 
 /// One bot's statistics over a match (the fields of `tablic match --json`).
 #[pyclass(name = "BotStats", module = "tablic._tablic", frozen, get_all)]
@@ -205,10 +206,10 @@ fn play(
 pub fn play_match(
     py: Python<'_>,
     players: Vec<String>,
-    games: u64,
-    seed: u64,
+    #[pyo3(from_py_with = int_arg::games)] games: u64,
+    #[pyo3(from_py_with = int_arg::seed)] seed: u64,
     duplicate: bool,
-    threads: usize,
+    #[pyo3(from_py_with = int_arg::threads)] threads: usize,
 ) -> PyResult<PyMatchResult> {
     if games == 0 {
         return Err(PyValueError::new_err("a match needs at least one game"));
@@ -227,11 +228,11 @@ pub fn play_match(
 pub fn play_match_groups(
     py: Python<'_>,
     players: Vec<String>,
-    seed: u64,
+    #[pyo3(from_py_with = int_arg::seed)] seed: u64,
     duplicate: bool,
-    start: u64,
-    end: u64,
-    threads: usize,
+    #[pyo3(from_py_with = int_arg::start)] start: u64,
+    #[pyo3(from_py_with = int_arg::end)] end: u64,
+    #[pyo3(from_py_with = int_arg::threads)] threads: usize,
 ) -> PyResult<PyMatchTally> {
     if start > end {
         return Err(PyValueError::new_err(format!(
@@ -250,7 +251,10 @@ pub fn play_match_groups(
 /// Deal groups `0..groups` split into `parts` contiguous, nearly equal pieces, as
 /// `(start, end)` pairs in order (the core's `split_groups`).
 #[pyfunction]
-pub fn split_match(groups: u64, parts: u64) -> PyResult<Vec<(u64, u64)>> {
+pub fn split_match(
+    #[pyo3(from_py_with = int_arg::groups)] groups: u64,
+    #[pyo3(from_py_with = int_arg::parts)] parts: u64,
+) -> PyResult<Vec<(u64, u64)>> {
     if parts == 0 {
         return Err(PyValueError::new_err("parts must be at least 1"));
     }
@@ -332,9 +336,9 @@ impl PyMatchTally {
     #[staticmethod]
     fn _from_parts(
         players: Vec<String>,
-        seed: u64,
+        #[pyo3(from_py_with = int_arg::seed)] seed: u64,
         duplicate: bool,
-        groups: u64,
+        #[pyo3(from_py_with = int_arg::groups)] groups: u64,
         bots: Vec<BotParts>,
     ) -> PyResult<PyMatchTally> {
         let plan = plan_of(&players, seed, duplicate)?;
@@ -491,11 +495,11 @@ impl PyTournamentResult {
 pub fn play_tournament(
     py: Python<'_>,
     players: Vec<String>,
-    games: u64,
-    size: usize,
-    seed: u64,
+    #[pyo3(from_py_with = int_arg::games)] games: u64,
+    #[pyo3(from_py_with = int_arg::size)] size: usize,
+    #[pyo3(from_py_with = int_arg::seed)] seed: u64,
     duplicate: bool,
-    threads: usize,
+    #[pyo3(from_py_with = int_arg::threads)] threads: usize,
 ) -> PyResult<PyTournamentResult> {
     if games == 0 {
         return Err(PyValueError::new_err(
@@ -540,6 +544,9 @@ pub fn play_tournament(
 /// The seed of game (or piece) `index` of everything dealt from `seed`: what `match` deals
 /// group `index` from, and what bots of a game draw from (the core's `derive_seed`).
 #[pyfunction]
-pub fn derive_seed(seed: u64, index: u64) -> u64 {
+pub fn derive_seed(
+    #[pyo3(from_py_with = int_arg::seed)] seed: u64,
+    #[pyo3(from_py_with = int_arg::index)] index: u64,
+) -> u64 {
     tablic_core::seeding::derive_seed(seed, index)
 }

@@ -8,6 +8,7 @@ use tablic_core::{for_each_move_capped, Game, PlayerView};
 use crate::card::card_set_object;
 use crate::errors::{illegal, IllegalMoveError};
 use crate::game::{move_list, to_move};
+use crate::int_arg;
 
 /// What one seat may know of a game: its hand, the table, every pile, the history. A
 /// snapshot: later moves in the game do not change it. Bots and Python players decide
@@ -184,7 +185,10 @@ impl PyView {
     /// the capture search finds them. Cheap even on crowded tables, where the full list can
     /// run to millions. Empty unless it is this seat's turn.
     #[pyo3(signature = (captures_per_card = None))]
-    fn legal_move_codes(&self, captures_per_card: Option<usize>) -> PyResult<Vec<(u8, u64)>> {
+    fn legal_move_codes(
+        &self,
+        #[pyo3(from_py_with = int_arg::captures_per_card)] captures_per_card: Option<usize>,
+    ) -> PyResult<Vec<(u8, u64)>> {
         if captures_per_card == Some(0) {
             return Err(PyValueError::new_err(
                 "captures_per_card must be at least 1",

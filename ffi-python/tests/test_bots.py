@@ -109,3 +109,14 @@ def test_bad_players() -> None:
 
     with pytest.raises(TypeError, match="answered badly"):
         play_game(Game(seed=1), [Mumbler(), Bot("greedy")])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(("seed", "text"), [(-1, "-1"), (2**64, "18446744073709551616")])
+def test_a_seed_out_of_range_says_so(seed: int, text: str) -> None:
+    message = f"^seed {text} is out of range \\(0 to 18446744073709551615\\)"
+    with pytest.raises(ValueError, match=message):
+        Bot("random", seed=seed)
+    assert repr(Bot("random", seed=2**64 - 1)) == "Bot('random', seed=18446744073709551615)"
+    for bad in (1.5, "1"):
+        with pytest.raises(TypeError):
+            Bot("random", seed=bad)  # type: ignore[arg-type]

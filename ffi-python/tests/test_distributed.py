@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ import tablic
 
 PLAYERS = ["greedy", "minimax:nodes=400", "random"]
 TIMING = {"mean_decision_us", "max_decision_us"}
+U64 = r"\(0 to 18446744073709551615\)"
 
 
 def stats(result: tablic.MatchResult) -> list[dict[str, object]]:
@@ -52,6 +54,40 @@ def test_a_process_pool(local: tablic.MatchResult) -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
         spread = tablic.match(PLAYERS, 40, seed=5, duplicate=True, executor=pool, pieces=5)
     assert stats(spread) == stats(local)
+
+
+class NoExecutor:
+    """An executor for arguments that must fail before any piece is submitted."""
+
+    def submit(self, fn: Any, /, *args: Any) -> Future[Any]:
+        raise AssertionError("nothing should be submitted")
+
+
+@pytest.mark.parametrize(
+    ("games", "pieces", "message"),
+    [
+        (40, -1, "^pieces must be at least 1$"),
+        (40, 0, "^pieces must be at least 1$"),
+        (40, 2**64, rf"^pieces 18446744073709551616 is out of range {U64}$"),
+        (-1, 4, "^a match needs at least one game$"),
+        (2**64, 4, rf"^games 18446744073709551616 is out of range {U64}$"),
+    ],
+)
+def test_bad_pieces_say_why(games: int, pieces: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        tablic.match(PLAYERS, games, executor=NoExecutor(), pieces=pieces)
+
+
+def test_other_types_are_still_type_errors() -> None:
+    with pytest.raises(TypeError):
+        tablic.match(PLAYERS, 1e30, executor=NoExecutor())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        tablic.match(PLAYERS, 40, executor=NoExecutor(), pieces=1e30)  # type: ignore[arg-type]
+
+
+def test_pieces_need_an_executor() -> None:
+    with pytest.raises(ValueError, match="pieces needs an executor"):
+        tablic.match(PLAYERS, 40, pieces=-1)
 
 
 @pytest.fixture(scope="module")

@@ -157,6 +157,19 @@ def test_reset_with_a_seed_restarts_the_deals() -> None:
     assert environment.game.seed == derive_seed(9, 0)
 
 
+@pytest.mark.parametrize(("seed", "text"), [(-1, "-1"), (2**64, "18446744073709551616")])
+def test_a_seed_out_of_range_says_so(seed: int, text: str) -> None:
+    message = f"^seed {text} is out of range \\(0 to 18446744073709551615\\)"
+    with pytest.raises(ValueError, match=message):
+        raw_env(seed=seed)
+    environment = raw_env(players=2, seed=9)
+    with pytest.raises(ValueError, match=message):
+        environment.reset(seed=seed)
+    # The failed reset changed nothing: the next deal is still the first of seed 9.
+    environment.reset()
+    assert environment.game.seed == derive_seed(9, 0)
+
+
 def test_python_players_can_be_opponents() -> None:
     class FirstMove:
         def __init__(self) -> None:

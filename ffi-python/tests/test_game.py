@@ -49,6 +49,39 @@ def test_bad_games_say_why(arguments: dict[str, object], message: str) -> None:
         Game(**arguments)  # type: ignore[arg-type]
 
 
+U64_MAX = 18446744073709551615
+OUT_OF_RANGE = [(-1, "-1"), (2**64, "18446744073709551616"), (-(2**70), "-1180591620717411303424")]
+
+
+@pytest.mark.parametrize(("value", "text"), OUT_OF_RANGE)
+def test_out_of_range_ints_name_the_argument_and_range(value: int, text: str) -> None:
+    in_range = f" is out of range \\(0 to {U64_MAX}\\)"
+    with pytest.raises(ValueError, match=f"^seed {text}{in_range}"):
+        Game(seed=value)
+    game = Game(players=2, seed=1)
+    with pytest.raises(ValueError, match=f"^seat {text}{in_range}"):
+        game.view(value)
+    with pytest.raises(ValueError, match=f"^captures_per_card {text}{in_range}"):
+        game.view(0).legal_move_codes(value)
+
+
+def test_in_range_ints_keep_their_messages_and_others_their_type_error() -> None:
+    game = Game(players=2, seed=1)
+    with pytest.raises(ValueError, match="^no seat 2 in a game of 2 players$"):
+        game.view(2)
+    with pytest.raises(ValueError, match="^captures_per_card must be at least 1$"):
+        game.view(0).legal_move_codes(0)
+    assert Game(seed=None).seed is not None and Game(seed=U64_MAX).seed == U64_MAX
+    assert game.view(0).legal_move_codes(None) == game.view(0).legal_move_codes(2**40)
+    for bad in (1.5, "1"):
+        with pytest.raises(TypeError):
+            Game(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            game.view(bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            game.view(0).legal_move_codes(bad)  # type: ignore[arg-type]
+
+
 def test_a_view_is_what_the_seat_may_know() -> None:
     game = Game(seed=7)
     view = game.view(1)

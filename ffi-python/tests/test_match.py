@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import tablic
+from tablic._tablic import play_match, play_tournament  # what match and tournament call
 
 TIMING_FIELDS = {"mean_decision_us", "max_decision_us"}
 
@@ -113,3 +116,67 @@ def test_derive_seed_is_the_cores() -> None:
             for seat in range(2)]
     outcome = tablic.play_game(game, bots)
     assert outcome.seats[0].total == result.bots[0].mean_points
+
+
+TOO_BIG = 2**64
+U64 = r"\(0 to 18446744073709551615\)"
+PAIR = ["greedy", "random"]
+
+# Every int argument of the match functions, as "function argument": a call with it set.
+INT_ARGUMENTS: dict[str, Callable[[int], object]] = {
+    "play_match games": lambda v: play_match(PAIR, v),
+    "play_match seed": lambda v: play_match(PAIR, 1, seed=v),
+    "play_match threads": lambda v: play_match(PAIR, 1, threads=v),
+    "match games": lambda v: tablic.match(PAIR, v),
+    "match seed": lambda v: tablic.match(PAIR, 1, seed=v),
+    "match threads": lambda v: tablic.match(PAIR, 1, threads=v),
+    "play_match_groups seed": lambda v: tablic.play_match_groups(PAIR, v, False, 0, 1),
+    "play_match_groups start": lambda v: tablic.play_match_groups(PAIR, 1, False, v, 1),
+    "play_match_groups end": lambda v: tablic.play_match_groups(PAIR, 1, False, 0, v),
+    "play_match_groups threads": lambda v: tablic.play_match_groups(PAIR, 1, False, 0, 1, v),
+    "split_match groups": lambda v: tablic.split_match(v, 2),
+    "split_match parts": lambda v: tablic.split_match(5, v),
+    "derive_seed seed": lambda v: tablic.derive_seed(v, 0),
+    "derive_seed index": lambda v: tablic.derive_seed(0, v),
+    "play_tournament games": lambda v: play_tournament(PAIR, v),
+    "play_tournament size": lambda v: play_tournament(PAIR, 1, size=v),
+    "play_tournament seed": lambda v: play_tournament(PAIR, 1, seed=v),
+    "play_tournament threads": lambda v: play_tournament(PAIR, 1, threads=v),
+    "tournament games": lambda v: tablic.tournament(PAIR, v),
+    "tournament size": lambda v: tablic.tournament(PAIR, 1, size=v),
+    "tournament seed": lambda v: tablic.tournament(PAIR, 1, seed=v),
+    "tournament threads": lambda v: tablic.tournament(PAIR, 1, threads=v),
+}
+
+
+@pytest.mark.parametrize("value", [-1, TOO_BIG, -(2**70)])
+@pytest.mark.parametrize("argument", INT_ARGUMENTS)
+def test_out_of_range_ints_name_the_argument_and_range(argument: str, value: int) -> None:
+    name = argument.split()[1]
+    with pytest.raises(ValueError, match=f"^{name} {value} is out of range {U64}"):
+        INT_ARGUMENTS[argument](value)
+
+
+@pytest.mark.parametrize("bad", [1.5, "1"])
+def test_other_types_are_still_type_errors(bad: Any) -> None:
+    with pytest.raises(TypeError):
+        play_match(PAIR, bad)
+    with pytest.raises(TypeError):
+        play_match(PAIR, 1, seed=bad)
+    with pytest.raises(TypeError):
+        tablic.split_match(5, bad)
+    with pytest.raises(TypeError):
+        tablic.derive_seed(bad, 0)
+    with pytest.raises(TypeError):
+        tablic.tournament(PAIR, 1, threads=bad)
+
+
+def test_ints_in_range_keep_their_messages() -> None:
+    with pytest.raises(ValueError, match="^threads must be from 1 to 1024$"):
+        play_match(PAIR, 1, threads=0)
+    with pytest.raises(ValueError, match="^parts must be at least 1$"):
+        tablic.split_match(5, 0)
+    with pytest.raises(ValueError, match="^a match needs at least one game$"):
+        play_match(PAIR, 0)
+    assert tablic.split_match(TOO_BIG - 1, 1) == [(0, TOO_BIG - 1)]
+    assert tablic.derive_seed(TOO_BIG - 1, TOO_BIG - 1) >= 0

@@ -76,6 +76,10 @@ __all__ = [
 ]
 
 
+_U64_MAX = 2**64 - 1
+"""The largest count the native module takes (a Rust ``u64``)."""
+
+
 class Executor(Protocol):
     """Where `match` can send pieces of a match: ``concurrent.futures`` executors (a
     ``ProcessPoolExecutor`` spreads a match over processes) or `tablic.ray.RayExecutor`."""
@@ -114,11 +118,18 @@ def match(
         return play_match(list(players), games, seed, duplicate, threads)
     if games < 1:
         raise ValueError("a match needs at least one game")
+    if pieces is None:
+        pieces = 16
+    elif pieces < 1:
+        raise ValueError("pieces must be at least 1")
+    for name, value in (("games", games), ("pieces", pieces)):
+        if isinstance(value, int) and value > _U64_MAX:
+            raise ValueError(f"{name} {value} is out of range (0 to {_U64_MAX})")
     start = time.perf_counter()
     specs = list(players)
     futures = [
         executor.submit(play_match_groups, specs, seed, duplicate, first, end, threads)
-        for first, end in split_match(games, pieces or 16)
+        for first, end in split_match(games, pieces)
         if end > first
     ]
     tally: MatchTally = futures[0].result()

@@ -126,7 +126,7 @@ class raw_env(AECEnv[str, ObsDict, Action]):
         captures_per_card: int = CAPTURES_PER_CARD,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # PettingZoo's bare __init__
-        Game(players=players, seed=0)  # says why when the player count is wrong
+        Game(players=players, seed=seed or 0)  # says why when the count or seed is wrong
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if reward not in _ILLEGAL_REWARD:
@@ -183,11 +183,9 @@ class raw_env(AECEnv[str, ObsDict, Action]):
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._base_seed = seed
-            self._next_deal = 0
-        deal = derive_seed(self._base_seed, self._next_deal)
-        self._next_deal += 1
+        base, index = (self._base_seed, self._next_deal) if seed is None else (seed, 0)
+        deal = derive_seed(base, index)  # says why when the seed is out of range
+        self._base_seed, self._next_deal = base, index + 1
         self._game = Game(players=self.players, seed=deal)
         self._opponents = {
             seat: Bot(player, seed=derive_seed(deal, BOT_SEED_INDEX + seat))

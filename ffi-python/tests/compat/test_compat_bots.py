@@ -95,6 +95,19 @@ def test_minimax_depth_is_clamped(depth: float, spec: int) -> None:
     assert bot.dohvatiBota().spec_string.startswith(f"minimax:depth={spec},")
 
 
+@pytest.mark.parametrize(("seed", "text"), [(-1, "-1"), (2**64, "18446744073709551616")])
+def test_a_seed_out_of_range_says_so(seed: int, text: str) -> None:
+    message = f"^seed {text} is out of range \\(0 to 18446744073709551615\\)"
+    with pytest.raises(ValueError, match=message):
+        MinimaxIgrac(0, seed=seed)
+    with pytest.raises(ValueError, match=message):
+        PohlepniIgrac(0, seed=seed)
+    with pytest.raises(ValueError, match=message):
+        Igrac.bot("greedy", seed=seed)(0)
+    with pytest.raises(TypeError):
+        MinimaxIgrac(0, seed=1.5)  # type: ignore[arg-type]
+
+
 def test_minimax_depth_must_be_a_number() -> None:
     with pytest.raises(ValueError, match="maxDubina is not a number"):
         MinimaxIgrac(0, maxDubina=math.nan)
