@@ -248,6 +248,10 @@ pub fn play_match_groups(
     })
 }
 
+/// Pieces [`split_match`] makes at most: more than any pool has workers, and a list that
+/// still fits in memory (a trillion pieces would not).
+pub const MAX_PARTS: u64 = 1 << 20;
+
 /// Deal groups `0..groups` split into `parts` contiguous, nearly equal pieces, as
 /// `(start, end)` pairs in order (the core's `split_groups`).
 #[pyfunction]
@@ -255,8 +259,10 @@ pub fn split_match(
     #[pyo3(from_py_with = int_arg::groups)] groups: u64,
     #[pyo3(from_py_with = int_arg::parts)] parts: u64,
 ) -> PyResult<Vec<(u64, u64)>> {
-    if parts == 0 {
-        return Err(PyValueError::new_err("parts must be at least 1"));
+    if !(1..=MAX_PARTS).contains(&parts) {
+        return Err(PyValueError::new_err(format!(
+            "parts must be from 1 to {MAX_PARTS}"
+        )));
     }
     Ok((0..parts)
         .map(|part| split_groups(groups, parts, part))

@@ -66,9 +66,10 @@ class NoExecutor:
 @pytest.mark.parametrize(
     ("games", "pieces", "message"),
     [
-        (40, -1, "^pieces must be at least 1$"),
-        (40, 0, "^pieces must be at least 1$"),
-        (40, 2**64, rf"^pieces 18446744073709551616 is out of range {U64}$"),
+        (40, -1, "^pieces must be from 1 to 1048576$"),
+        (40, 0, "^pieces must be from 1 to 1048576$"),
+        (40, 10**12, "^pieces must be from 1 to 1048576$"),
+        (40, 2**64, "^pieces must be from 1 to 1048576$"),
         (-1, 4, "^a match needs at least one game$"),
         (2**64, 4, rf"^games 18446744073709551616 is out of range {U64}$"),
     ],

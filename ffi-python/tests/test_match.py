@@ -174,8 +174,12 @@ def test_other_types_are_still_type_errors(bad: Any) -> None:
 def test_ints_in_range_keep_their_messages() -> None:
     with pytest.raises(ValueError, match="^threads must be from 1 to 1024$"):
         play_match(PAIR, 1, threads=0)
-    with pytest.raises(ValueError, match="^parts must be at least 1$"):
+    with pytest.raises(ValueError, match="^parts must be from 1 to 1048576$"):
         tablic.split_match(5, 0)
+    # A list of a trillion pieces would not fit in memory: refused, not attempted.
+    with pytest.raises(ValueError, match="^parts must be from 1 to 1048576$"):
+        tablic.split_match(5, 10**12)
+    assert len(tablic.split_match(5, 2**20)) == 2**20
     with pytest.raises(ValueError, match="^a match needs at least one game$"):
         play_match(PAIR, 0)
     assert tablic.split_match(TOO_BIG - 1, 1) == [(0, TOO_BIG - 1)]

@@ -23,6 +23,7 @@ from concurrent.futures import Future
 from typing import Any, Protocol
 
 from tablic._tablic import (
+    MAX_SPLIT_PARTS,
     Bot,
     BotStats,
     Card,
@@ -49,6 +50,7 @@ from tablic._tablic import (
 )
 
 __all__ = [
+    "MAX_SPLIT_PARTS",
     "Bot",
     "BotStats",
     "Card",
@@ -120,11 +122,10 @@ def match(
         raise ValueError("a match needs at least one game")
     if pieces is None:
         pieces = 16
-    elif pieces < 1:
-        raise ValueError("pieces must be at least 1")
-    for name, value in (("games", games), ("pieces", pieces)):
-        if isinstance(value, int) and value > _U64_MAX:
-            raise ValueError(f"{name} {value} is out of range (0 to {_U64_MAX})")
+    elif isinstance(pieces, int) and not 1 <= pieces <= MAX_SPLIT_PARTS:
+        raise ValueError(f"pieces must be from 1 to {MAX_SPLIT_PARTS}")
+    if isinstance(games, int) and games > _U64_MAX:
+        raise ValueError(f"games {games} is out of range (0 to {_U64_MAX})")
     start = time.perf_counter()
     specs = list(players)
     futures = [
