@@ -60,7 +60,7 @@ impl<'t> ClairvoyantBot<'t> {
                 Ok(Ok((chosen, _))) => return Some(chosen),
                 Ok(Err(SolveError::OutOfBudget)) => {
                     // A single round out of budget (many players' rounds are long): fewer
-                    // moves ahead, down to the move itself.
+                    // moves ahead, down to the move itself; past that, the greedy move.
                     match horizon.nearer(&view).or_else(|| horizon.halved(&view)) {
                         Some(nearer) => horizon = nearer,
                         None => return best_greedy_move(view.hand(), view.table()),
