@@ -152,15 +152,8 @@ impl TournamentPlan {
     }
 
     /// Every table, in lexicographic order of the entrants' indexes.
-    pub fn tables(&self) -> Tables {
-        let first = (0..self.size.get() as u8).collect();
-        Tables {
-            field: self.entrants.len() as u8,
-            next: Some(Table {
-                index: 0,
-                entrants: first,
-            }),
-        }
+    pub fn tables(&self) -> impl Iterator<Item = Table> + '_ {
+        (0..self.table_count()).filter_map(|index| self.table(index))
     }
 
     /// Table `index` (the `index`-th item of [`TournamentPlan::tables`]), found without
@@ -206,37 +199,6 @@ fn choose(n: u64, k: u64) -> u64 {
         return 0;
     }
     (0..k).fold(1u64, |count, i| count.saturating_mul(n - i) / (i + 1))
-}
-
-/// The tables of a tournament, in order.
-#[derive(Clone, Debug)]
-pub struct Tables {
-    field: u8,
-    next: Option<Table>,
-}
-
-impl Iterator for Tables {
-    type Item = Table;
-
-    fn next(&mut self) -> Option<Table> {
-        let current = self.next.take()?;
-        // The next combination: raise the last entrant that can still rise, and seat the
-        // ones after it right behind it.
-        let mut following = current.clone();
-        let size = following.entrants.len();
-        let limit = |position: usize| self.field as usize - (size - position);
-        if let Some(position) =
-            (0..size).rfind(|&position| (following.entrants[position] as usize) < limit(position))
-        {
-            following.entrants[position] += 1;
-            for later in position + 1..size {
-                following.entrants[later] = following.entrants[later - 1] + 1;
-            }
-            following.index += 1;
-            self.next = Some(following);
-        }
-        Some(current)
-    }
 }
 
 /// Each entrant's totals over every table it played.
