@@ -1,11 +1,11 @@
 //! `Game`: a whole game of tablić, as the engine knows it.
 
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyType};
 use tablic_core::{Card, Deck, DeckOrigin, Game, Move, PlayerCount};
 
-use crate::card::{card_object, card_set_object, int_text, to_card, to_card_set};
+use crate::card::{card_object, card_set_object, to_card, to_card_set};
 use crate::errors::{illegal, value_error};
 use crate::int_arg;
 use crate::moves::{PyMove, PyPlayed};
@@ -36,35 +36,6 @@ pub fn to_move(card: &Bound<'_, PyAny>, capture: Option<&Bound<'_, PyAny>>) -> P
     Ok(Move::new(card, capture))
 }
 
-/// A player count as Python gives it: any int, since one out of every machine integer's
-/// range is as much not a player count as `-2` is (a `ValueError`, not an `OverflowError`).
-pub struct Players(Result<usize, String>);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Players {
-    type Error = PyErr;
-
-    fn extract(players: Borrowed<'a, 'py, PyAny>) -> PyResult<Players> {
-        let players = players.to_owned();
-        match players.extract::<usize>() {
-            Ok(count) => Ok(Players(Ok(count))),
-            // An int below 0 or above usize: kept to say it is not a player count.
-            Err(error) if error.is_instance_of::<PyOverflowError>(players.py()) => {
-                Ok(Players(Err(int_text(&players))))
-            }
-            // Not an int at all: the usual TypeError.
-            Err(error) => Err(error),
-        }
-    }
-}
-
-/// A player count as Python gives it.
-pub fn player_count(players: Players) -> PyResult<PlayerCount> {
-    players
-        .0
-        .map_err(|players| PyValueError::new_err(format!("{players} is not a player count")))
-        .and_then(|players| PlayerCount::new(players).map_err(value_error))
-}
-
 /// A random seed, for games made without one.
 fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
@@ -82,13 +53,13 @@ pub fn move_list<'py>(
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (players = Players(Ok(2)), seed = None, deck = None))]
+    #[pyo3(signature = (players = 2, seed = None, deck = None))]
     fn new(
-        players: Players,
+        #[pyo3(from_py_with = int_arg::players)] players: usize,
         #[pyo3(from_py_with = int_arg::seed)] seed: Option<u64>,
         deck: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
-        let players = player_count(players)?;
+        let players = PlayerCount::new(players).map_err(value_error)?;
         let game = match (seed, deck) {
             (Some(_), Some(_)) => {
                 return Err(PyValueError::new_err("give a seed or a deck, not both"))

@@ -68,6 +68,7 @@ int_args!(
     groups,
     index,
     parts,
+    players,
     seat,
     seed,
     size,
