@@ -7,8 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Deserialize;
 use tablic_core::bots::{BotSpec, GreedyKey};
-use tablic_core::capture::legal_capture_count_up_to;
-use tablic_core::{for_each_move, CardSet, Move};
+use tablic_core::{for_each_move, legal_move_count_up_to, CardSet, Move};
 
 use crate::error::Failure;
 use crate::jsonl::{answer_lines, card_list, json_error};
@@ -94,12 +93,9 @@ pub fn greedy_order(hand: CardSet, table: CardSet) -> Result<Vec<Move>, String> 
         return Err(format!("card {card} is both in the hand and on the table"));
     }
     // Counting stops past the limit: a full count on a crowded table takes hours.
-    let mut count = 0u64;
-    for card in hand.iter() {
-        count += legal_capture_count_up_to(table, card, MAX_LISTED - count);
-        if count > MAX_LISTED {
-            return Err(format!("more than {MAX_LISTED} moves, too many to list"));
-        }
+    let count = legal_move_count_up_to(hand, table, MAX_LISTED);
+    if count > MAX_LISTED {
+        return Err(format!("more than {MAX_LISTED} moves, too many to list"));
     }
     let mut ranked = Vec::with_capacity(count as usize);
     for_each_move(hand, table, |candidate| {

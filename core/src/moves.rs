@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::ControlFlow;
 
-use crate::capture::{try_for_each_legal_capture, CaptureError};
+use crate::capture::{legal_capture_count_up_to, try_for_each_legal_capture, CaptureError};
 use crate::{Card, CardSet, Rank};
 
 /// One card from the hand and the table cards it takes (∅ for a discard).
@@ -131,4 +131,34 @@ pub fn for_each_move(hand: CardSet, table: CardSet, mut visit: impl FnMut(Move))
         visit(legal);
         ControlFlow::Continue(())
     });
+}
+
+/// How many legal moves `hand` has on `table`, counted by capture shapes without listing
+/// them: exact when at most `most`, otherwise some number above `most`. Lets a caller
+/// refuse a crowded table's billions of moves before it lists any.
+///
+/// ```
+/// use tablic_core::{legal_move_count_up_to, CardSet};
+/// let hand: CardSet = "7S 7D 2C".parse().unwrap();
+/// let table: CardSet = "3H 3S 4D 4C".parse().unwrap();
+/// // Each seven: the discard and five captures; the two: the discard.
+/// assert_eq!(legal_move_count_up_to(hand, table, 100), 13);
+/// assert!(legal_move_count_up_to(hand, table, 12) > 12);
+/// ```
+pub fn legal_move_count_up_to(hand: CardSet, table: CardSet, most: u64) -> u64 {
+    let mut count = 0u64;
+    for rank in Rank::ALL {
+        let cards = hand.rank_cards(rank);
+        let Some(first) = cards.first() else {
+            continue;
+        };
+        // Every card of a rank has the same captures.
+        let copies = cards.len() as u64;
+        let captures = legal_capture_count_up_to(table, first, (most - count) / copies);
+        count = count.saturating_add(captures.saturating_mul(copies));
+        if count > most {
+            break;
+        }
+    }
+    count
 }

@@ -8,6 +8,7 @@ use tablic_core::{Card, Deck, DeckOrigin, Game, Move, PlayerCount};
 use crate::card::{card_object, card_set_object, to_card, to_card_set};
 use crate::errors::{illegal, value_error};
 use crate::int_arg;
+use crate::listing;
 use crate::moves::{PyMove, PyPlayed};
 use crate::outcome::PyGameResult;
 use crate::view::PyView;
@@ -150,6 +151,9 @@ impl PyGame {
 
     /// Every legal move of the seat to move (none when the game is over).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(seat) = self.game.to_move() {
+            listing::check_moves(self.game.hand(seat), self.game.table())?;
+        }
         let mut moves = Vec::new();
         self.game.for_each_legal_move(|legal| moves.push(legal));
         move_list(py, moves)

@@ -11,6 +11,7 @@ use tablic_core::capture::{
 use tablic_core::{Move, Played};
 
 use crate::card::{card_object, card_set_object, to_card, to_card_set, PyCard};
+use crate::listing;
 
 /// A move: the card played and the table cards it captures (empty: a discard).
 /// `Move("5S", "2C 3D")`, or `Move(card, {card, …})`. Unpacks as `card, capture = move`.
@@ -187,6 +188,7 @@ pub fn captures<'py>(
     card: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let (table, card) = table_and_card(table, card)?;
+    listing::check_captures(table, card)?;
     let list = PyList::empty(py);
     let mut failure = None;
     let _ = try_for_each_legal_capture(table, card, |capture| {

@@ -9,6 +9,7 @@ use crate::card::card_set_object;
 use crate::errors::{illegal, IllegalMoveError};
 use crate::game::{move_list, to_move};
 use crate::int_arg;
+use crate::listing;
 
 /// What one seat may know of a game: its hand, the table, every pile, the history. A
 /// snapshot: later moves in the game do not change it. Bots and Python players decide
@@ -156,8 +157,10 @@ impl PyView {
 
     /// This seat's legal moves (none unless it is its turn).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let view = self.view();
         let mut moves = Vec::new();
-        if self.view().is_my_turn() {
+        if view.is_my_turn() {
+            listing::check_moves(view.hand(), view.table())?;
             self.game.for_each_legal_move(|legal| moves.push(legal));
         }
         move_list(py, moves)
@@ -199,6 +202,9 @@ impl PyView {
             return Ok(Vec::new());
         }
         let cap = captures_per_card.unwrap_or(usize::MAX);
+        if (view.hand().len() as u64).saturating_mul(cap as u64) > listing::MAX_LISTED {
+            listing::check_moves(view.hand(), view.table())?;
+        }
         let mut codes = Vec::new();
         for_each_move_capped(view.hand(), view.table(), cap, |legal| {
             codes.push((legal.card.index(), legal.capture.bits()));

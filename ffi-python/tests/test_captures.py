@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tablic import Card, capture_groups, capture_problem, captures
+from tablic import MAX_LISTED, Card, capture_groups, capture_problem, captures
 
 
 def test_a_table_of_three() -> None:
@@ -24,6 +24,15 @@ def test_a_table_of_three() -> None:
 def test_an_ace_counts_one_or_eleven() -> None:
     assert frozenset({Card("5C"), Card("6C")}) in captures("5C 6C", "AH")
     assert frozenset({Card("AC"), Card("AD")}) in captures("AC AD", "2S")
+
+
+def test_a_crowded_table_is_refused_not_listed() -> None:
+    # A king has billions of captures on the other 51 cards: too many to hold as objects.
+    assert MAX_LISTED == 2**20
+    table = [Card(index) for index in range(52) if str(Card(index)) != "KS"]
+    with pytest.raises(ValueError, match="KS has more than 1048576 legal captures"):
+        captures(table, "KS")
+    assert len(captures(table[:12], "KS")) < MAX_LISTED
 
 
 def test_groups() -> None:

@@ -193,3 +193,24 @@ def test_the_deck_deals_the_game_again() -> None:
     again = Game(players=3, deck=game.deck)
     assert len(game.deck) == 52 and set(game.deck) == ALL_CARDS
     assert again.table == game.table and again.view(2).hand == game.view(2).hand
+
+
+def test_a_crowded_table_is_refused_not_listed() -> None:
+    # A discard is always legal: after three deals of nothing but discards 40 cards lie on
+    # the table, and the hand to move has billions of captures.
+    game = Game(seed=3)
+    while len(game.table) < 40:
+        seat = game.to_move
+        assert seat is not None
+        game.play(min(game.view(seat).hand))
+    view = game.current_view()
+    assert view is not None
+    for listing in (game.legal_moves, view.legal_moves, view.legal_move_codes):
+        with pytest.raises(ValueError, match="more than 1048576 legal moves"):
+            listing()
+    capped = view.legal_move_codes(captures_per_card=3)
+    assert len(view.hand) < len(capped) <= 3 * len(view.hand)
+    assert len(game.table) == 40  # nothing was lost: the game goes on
+    card, capture = capped[-1]
+    game.play(Card(card), [Card(index) for index in range(52) if capture >> index & 1])
+    assert len(game.table) < 40

@@ -129,6 +129,10 @@ fn a_bounded_count_stops_early_on_a_full_table() {
     let ace = card("AS");
     let count = legal_capture_count_up_to(CardSet::FULL.without(ace), ace, 1 << 22);
     assert!(count > 1 << 22, "{count}");
+    // A king's count walks far longer before it passes the limit; the floor passes it.
+    let king = card("KS");
+    let count = legal_capture_count_up_to(CardSet::FULL.without(king), king, 1 << 22);
+    assert!(count > 1 << 22, "{count}");
 }
 
 #[test]
@@ -208,6 +212,41 @@ proptest! {
             sorted(legal_captures(played_on, played)),
             literal_legal_captures(played_on, played)
         );
+    }
+
+    #[test]
+    fn a_bounded_count_is_exact_or_past_its_limit(
+        table in table_of(24),
+        played in any_card(),
+        most in prop_oneof![0u64..64, 0u64..100_000],
+    ) {
+        // Small limits on large tables take the floor's shortcut: it must never pass a
+        // limit that the exact count keeps.
+        let played_on = table.without(played);
+        let exact = legal_capture_count(played_on, played);
+        let bounded = legal_capture_count_up_to(played_on, played, most);
+        if exact <= most {
+            prop_assert_eq!(bounded, exact);
+        } else {
+            prop_assert!(bounded > most, "{} > {} but bounded {}", exact, most, bounded);
+        }
+    }
+
+    #[test]
+    fn a_bounded_move_count_is_exact_or_past_its_limit(
+        hand in table_of(6),
+        table in table_of(20),
+        most in prop_oneof![0u64..64, 0u64..100_000],
+    ) {
+        let table = table - hand;
+        let mut exact = 0u64;
+        crate::for_each_move(hand, table, |_| exact += 1);
+        let bounded = crate::legal_move_count_up_to(hand, table, most);
+        if exact <= most {
+            prop_assert_eq!(bounded, exact);
+        } else {
+            prop_assert!(bounded > most, "{} > {} but bounded {}", exact, most, bounded);
+        }
     }
 
     #[test]

@@ -23,6 +23,7 @@ from concurrent.futures import Future
 from typing import Any, Protocol
 
 from tablic._tablic import (
+    MAX_LISTED,
     MAX_SPLIT_PARTS,
     Bot,
     BotStats,
@@ -50,6 +51,7 @@ from tablic._tablic import (
 )
 
 __all__ = [
+    "MAX_LISTED",
     "MAX_SPLIT_PARTS",
     "Bot",
     "BotStats",
