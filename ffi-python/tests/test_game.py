@@ -197,7 +197,7 @@ def test_the_deck_deals_the_game_again() -> None:
 
 def test_a_crowded_table_is_refused_not_listed() -> None:
     # A discard is always legal: after three deals of nothing but discards 40 cards lie on
-    # the table, and the hand to move has billions of captures.
+    # the table, and the hand to move has more than a million moves.
     game = Game(seed=3)
     while len(game.table) < 40:
         seat = game.to_move
