@@ -26,6 +26,12 @@
 #define TABLIC_BOT_STORAGE_WORDS 16
 
 /**
+ * The most captures, or moves, one call lists (the core's `MAX_LISTED`); past it a call
+ * returns `TABLIC_RESULT_TOO_MANY` instead of listing.
+ */
+#define TABLIC_MAX_LISTED (1 << 20)
+
+/**
  * 64-bit words in a `tablic_game_storage`.
  */
 #define TABLIC_GAME_STORAGE_WORDS 224
@@ -140,6 +146,11 @@ typedef enum tablic_result {
    * A bug in this library: it panicked, and the panic was stopped at the boundary.
    */
   TABLIC_RESULT_PANIC = 21,
+  /**
+   * More than `TABLIC_MAX_LISTED` captures or moves: too many to list (a table filled
+   * by discards can have billions).
+   */
+  TABLIC_RESULT_TOO_MANY = 22,
 } tablic_result;
 
 /**
@@ -387,8 +398,9 @@ enum tablic_result tablic_bot_choose(struct tablic_bot *bot,
  * many there are in all. When that is more than `capacity` the result is
  * `TABLIC_RESULT_BUFFER_TOO_SMALL` (call again with a buffer of `*count`).
  *
- * Each capture appears once; the order is fixed but not sorted. A crowded table can have
- * millions of captures: `tablic_capture_count` counts them without a buffer.
+ * Each capture appears once; the order is fixed but not sorted. A table crowded beyond
+ * real play can have billions: past `TABLIC_MAX_LISTED` the result is
+ * `TABLIC_RESULT_TOO_MANY`, at once, and nothing is written.
  *
  * # Safety
  * A non-null `captures` must be valid for `capacity` writes (`NULL` is fine when
@@ -401,7 +413,9 @@ enum tablic_result tablic_captures(uint64_t table,
                                    size_t *count);
 
 /**
- * How many legal captures `card` has on `table`, the empty capture included.
+ * How many legal captures `card` has on `table`, the empty capture included, counted
+ * without listing them. On a table crowded far beyond real play (30 cards and more) the
+ * count can take seconds, and hours on a full table.
  *
  * # Safety
  * `count` must be valid for a write.
@@ -594,7 +608,9 @@ enum tablic_result tablic_game_seat(const struct tablic_game *game,
 /**
  * Every legal move of the seat to move: the first `capacity` go into `moves`, and `*count`
  * gets how many there are (0 when the game is over). When that is more than `capacity`
- * the result is `TABLIC_RESULT_BUFFER_TOO_SMALL`: call again with `*count` slots.
+ * the result is `TABLIC_RESULT_BUFFER_TOO_SMALL`: call again with `*count` slots. A table
+ * filled by discards can give billions: past `TABLIC_MAX_LISTED` the result is
+ * `TABLIC_RESULT_TOO_MANY`, at once, and nothing is written.
  *
  * # Safety
  * `game` must be a live handle; a non-null `moves` valid for `capacity` writes (`NULL` is

@@ -7,15 +7,12 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Deserialize;
 use tablic_core::capture::{for_each_legal_capture, legal_capture_count_up_to};
+use tablic_core::MAX_LISTED;
 use tablic_core::{Card, CardSet};
 
 use crate::error::Failure;
 use crate::jsonl::{answer_lines, card_list, json_error};
 use crate::output;
-
-/// Most captures one position may list. The count is known before listing, so a huge
-/// table is refused up front instead of filling memory (a full 52-card table has billions).
-pub const MAX_LISTED: u64 = 1 << 22;
 
 /// List every legal capture of a card on a table.
 ///

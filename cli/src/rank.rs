@@ -7,11 +7,10 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Deserialize;
 use tablic_core::bots::{BotSpec, GreedyKey};
-use tablic_core::{for_each_move, legal_move_count_up_to, CardSet, Move};
+use tablic_core::{for_each_move, legal_move_count_up_to, CardSet, Move, MAX_LISTED};
 
 use crate::error::Failure;
 use crate::jsonl::{answer_lines, card_list, json_error};
-use crate::moves::MAX_LISTED;
 use crate::output;
 
 /// List every move (card, capture) of a hand on a table, best first in a bot's order.

@@ -109,11 +109,11 @@ fn crowded_tables_are_refused_without_counting_every_capture() {
     let table = all_cards_but("AS");
     assert_exact_usage_error(
         &["moves", "--table", &table, "--card", "AS"],
-        "error: more than 4194304 legal captures, too many to list",
+        "error: more than 1048576 legal captures, too many to list",
     );
     assert_exact_usage_error(
         &["rank", "--hand", "AS", "--table", &table],
-        "error: more than 4194304 moves, too many to list",
+        "error: more than 1048576 moves, too many to list",
     );
     let table = all_cards_but("JS");
     assert_exact_usage_error(

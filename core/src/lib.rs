@@ -70,7 +70,7 @@ pub use deck::{Deck, DeckError};
 pub use game::{DeckOrigin, Game, Played, MOVES_PER_GAME};
 pub use moves::{
     for_each_move, for_each_move_capped, legal_move_count_up_to, try_for_each_move, IllegalMove,
-    Move,
+    Move, MAX_LISTED,
 };
 pub use pcg32::{below, below_u64, Pcg32};
 pub use players::{InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_CARDS};

@@ -133,6 +133,12 @@ pub fn for_each_move(hand: CardSet, table: CardSet, mut visit: impl FnMut(Move))
     });
 }
 
+/// The most moves, or captures, that the command line and the bindings list at once:
+/// 2^20. Real play stays under a thousand, but a discard is always legal, so a table can
+/// fill up, and a crowded table has billions: they refuse it up front (counting with
+/// [`legal_move_count_up_to`]) instead of exhausting memory or time.
+pub const MAX_LISTED: u64 = 1 << 20;
+
 /// How many legal moves `hand` has on `table`, counted by capture shapes without listing
 /// them: exact when at most `most`, otherwise some number above `most`. Lets a caller
 /// refuse a crowded table's billions of moves before it lists any.

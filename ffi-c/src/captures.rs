@@ -2,12 +2,19 @@
 
 use core::ops::ControlFlow;
 
-use tablic_core::capture::{check_capture, legal_capture_count, try_for_each_legal_capture};
-use tablic_core::{Card, CardSet};
+use tablic_core::capture::{
+    check_capture, legal_capture_count, legal_capture_count_up_to, try_for_each_legal_capture,
+};
+use tablic_core::{Card, CardSet, MAX_LISTED};
 
 use crate::boundary::{output_slice, require, with_boundary, write_out};
 use crate::cards::{card_from, cards_from};
 use crate::result::tablic_result;
+
+/// The most captures, or moves, one call lists (the core's `MAX_LISTED`); past it a call
+/// returns `TABLIC_RESULT_TOO_MANY` instead of listing.
+pub const TABLIC_MAX_LISTED: u64 = 1 << 20;
+const _: () = assert!(TABLIC_MAX_LISTED == MAX_LISTED);
 
 /// The table and the played card, checked: valid cards, and the card not on the table.
 fn table_and_card(table: u64, card: u8) -> Result<(CardSet, Card), tablic_result> {
@@ -24,8 +31,9 @@ fn table_and_card(table: u64, card: u8) -> Result<(CardSet, Card), tablic_result
 /// many there are in all. When that is more than `capacity` the result is
 /// `TABLIC_RESULT_BUFFER_TOO_SMALL` (call again with a buffer of `*count`).
 ///
-/// Each capture appears once; the order is fixed but not sorted. A crowded table can have
-/// millions of captures: `tablic_capture_count` counts them without a buffer.
+/// Each capture appears once; the order is fixed but not sorted. A table crowded beyond
+/// real play can have billions: past `TABLIC_MAX_LISTED` the result is
+/// `TABLIC_RESULT_TOO_MANY`, at once, and nothing is written.
 ///
 /// # Safety
 /// A non-null `captures` must be valid for `capacity` writes (`NULL` is fine when
@@ -41,6 +49,9 @@ pub unsafe extern "C" fn tablic_captures(
     with_boundary(|| {
         let (table, card) = table_and_card(table, card)?;
         require(count)?;
+        if legal_capture_count_up_to(table, card, MAX_LISTED) > MAX_LISTED {
+            return Err(tablic_result::TooMany);
+        }
         // SAFETY: the caller's guarantee.
         let slots = unsafe { output_slice(captures, capacity) }?;
         let mut found = 0;
@@ -60,7 +71,9 @@ pub unsafe extern "C" fn tablic_captures(
     })
 }
 
-/// How many legal captures `card` has on `table`, the empty capture included.
+/// How many legal captures `card` has on `table`, the empty capture included, counted
+/// without listing them. On a table crowded far beyond real play (30 cards and more) the
+/// count can take seconds, and hours on a full table.
 ///
 /// # Safety
 /// `count` must be valid for a write.

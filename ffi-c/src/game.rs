@@ -2,7 +2,9 @@
 
 use core::mem::{align_of, size_of};
 
-use tablic_core::{Card, Deck, Game, Move, PlayerCount, PlayerView, Rank, Suit};
+use tablic_core::{
+    legal_move_count_up_to, Card, Deck, Game, Move, PlayerCount, PlayerView, Rank, Suit, MAX_LISTED,
+};
 
 use crate::boundary::{borrow, borrow_mut, output_slice, require, with_boundary, write_out};
 use crate::cards::{card_from, cards_from};
@@ -414,7 +416,9 @@ unsafe fn fill_moves(
 
 /// Every legal move of the seat to move: the first `capacity` go into `moves`, and `*count`
 /// gets how many there are (0 when the game is over). When that is more than `capacity`
-/// the result is `TABLIC_RESULT_BUFFER_TOO_SMALL`: call again with `*count` slots.
+/// the result is `TABLIC_RESULT_BUFFER_TOO_SMALL`: call again with `*count` slots. A table
+/// filled by discards can give billions: past `TABLIC_MAX_LISTED` the result is
+/// `TABLIC_RESULT_TOO_MANY`, at once, and nothing is written.
 ///
 /// # Safety
 /// `game` must be a live handle; a non-null `moves` valid for `capacity` writes (`NULL` is
@@ -429,6 +433,11 @@ pub unsafe extern "C" fn tablic_game_legal_moves(
     // SAFETY: the caller's guarantees are this function's.
     unsafe {
         read_game(game, |game| {
+            if let Some(seat) = game.to_move() {
+                if legal_move_count_up_to(game.hand(seat), game.table(), MAX_LISTED) > MAX_LISTED {
+                    return Err(tablic_result::TooMany);
+                }
+            }
             fill_moves(moves, capacity, count, |visit| {
                 game.for_each_legal_move(visit)
             })

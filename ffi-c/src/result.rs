@@ -59,11 +59,14 @@ pub enum tablic_result {
     NoAllocator = 20,
     /// A bug in this library: it panicked, and the panic was stopped at the boundary.
     Panic = 21,
+    /// More than `TABLIC_MAX_LISTED` captures or moves: too many to list (a table filled
+    /// by discards can have billions).
+    TooMany = 22,
 }
 
 impl tablic_result {
     /// Every code, in numeric order.
-    pub(crate) const ALL: [tablic_result; 22] = [
+    pub(crate) const ALL: [tablic_result; 23] = [
         tablic_result::Ok,
         tablic_result::NullArgument,
         tablic_result::InvalidUtf8,
@@ -86,6 +89,7 @@ impl tablic_result {
         tablic_result::Misaligned,
         tablic_result::NoAllocator,
         tablic_result::Panic,
+        tablic_result::TooMany,
     ];
 
     /// What the code means, in one sentence without a final period.
@@ -125,6 +129,9 @@ impl tablic_result {
                 "this build cannot allocate: pass memory for the handle (built without std)"
             }
             tablic_result::Panic => "internal error: the library panicked (please report it)",
+            tablic_result::TooMany => {
+                "more than TABLIC_MAX_LISTED (1048576) captures or moves: too many to list"
+            }
         }
     }
 }

@@ -45,7 +45,7 @@ static void test_result_messages(void) {
     CHECK(strstr(text, "not in the hand") != NULL);
 
     /* Every code has its own message; codes past the last are named as unknown. */
-    for (unsigned code = 0; code <= TABLIC_RESULT_PANIC; code++) {
+    for (unsigned code = 0; code <= TABLIC_RESULT_TOO_MANY; code++) {
         CHECK_OK(tablic_result_message(code, text, sizeof text, NULL));
         CHECK(strlen(text) > 0 && strstr(text, "unknown tablic result code") == NULL);
     }
@@ -198,6 +198,39 @@ static void test_captures(void) {
     CHECK_RESULT(tablic_capture_check(cards("2C 3D"), card("KC"), cards("2C")),
                  TABLIC_RESULT_CAPTURE_DOES_NOT_SUM);
     CHECK_RESULT(tablic_capture_check(table, five, 1ull << 52), TABLIC_RESULT_INVALID_CARD_SET);
+
+    /* A king on the other 51 cards has billions of captures: refused at once, nothing written. */
+    uint8_t king = card("KS");
+    uint64_t crowded = ((1ull << 52) - 1) & ~(1ull << king);
+    found[0] = 12345;
+    count = 777;
+    CHECK_RESULT(tablic_captures(crowded, king, found, 8, &count), TABLIC_RESULT_TOO_MANY);
+    CHECK(found[0] == 12345 && count == 777);
+    CHECK(TABLIC_MAX_LISTED == 1048576);
+}
+
+/* A game in which every move is a discard: after three deals 40 cards lie on the table, and
+ * the hand to move has too many moves to list. */
+static void test_crowded_game(void) {
+    tablic_game_storage storage;
+    tablic_game *game = NULL;
+    tablic_view view;
+    tablic_move moves[8];
+    size_t count = 0;
+    int32_t seat = 0;
+    CHECK_OK(tablic_game_new(&storage, 2, 3, &game));
+    for (int ply = 0; ply < 36; ply++) {
+        CHECK_OK(tablic_game_to_move(game, &seat));
+        CHECK_OK(tablic_game_view(game, (uint32_t)seat, &view));
+        tablic_move discard = {(uint8_t)__builtin_ctzll(view.hand), 0};
+        CHECK_OK(tablic_game_play(game, discard, NULL));
+    }
+    CHECK_OK(tablic_game_view(game, (uint32_t)seat, &view));
+    CHECK(popcount(view.table) == 40);
+    count = 777;
+    CHECK_RESULT(tablic_game_legal_moves(game, moves, 8, &count), TABLIC_RESULT_TOO_MANY);
+    CHECK(count == 777);
+    tablic_game_free(game);
 }
 
 /* Plays the first legal move each turn, checking the API's bookkeeping as it goes. */
@@ -564,6 +597,7 @@ int main(void) {
     test_result_messages();
     test_cards();
     test_captures();
+    test_crowded_game();
     test_game();
     test_deck();
     test_record();

@@ -1,16 +1,11 @@
-//! The most moves or captures one call lists.
-//!
-//! A discard is always legal, so a table can fill up, and a crowded table has billions of
-//! captures: as Python objects they would exhaust memory. Calls that list count first (by
+//! The most moves or captures one call lists: the core's `MAX_LISTED`. A crowded table has
+//! billions, which as Python objects would exhaust memory; calls that list count first (by
 //! capture shapes, at once) and raise `ValueError` past the limit.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tablic_core::capture::legal_capture_count_up_to;
-use tablic_core::{legal_move_count_up_to, Card, CardSet};
-
-/// The most moves, or captures, one call lists: 2^20 (real play stays under a thousand).
-pub const MAX_LISTED: u64 = 1 << 20;
+use tablic_core::{legal_move_count_up_to, Card, CardSet, MAX_LISTED};
 
 /// Refuses a table where `card` has more than [`MAX_LISTED`] captures.
 pub fn check_captures(table: CardSet, card: Card) -> PyResult<()> {

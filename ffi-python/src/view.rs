@@ -202,7 +202,7 @@ impl PyView {
             return Ok(Vec::new());
         }
         let cap = captures_per_card.unwrap_or(usize::MAX);
-        if (view.hand().len() as u64).saturating_mul(cap as u64) > listing::MAX_LISTED {
+        if (view.hand().len() as u64).saturating_mul(cap as u64) > tablic_core::MAX_LISTED {
             listing::check_moves(view.hand(), view.table())?;
         }
         let mut codes = Vec::new();
