@@ -72,6 +72,8 @@ impl Process {
             let mut reader = BufReader::new(stdout);
             loop {
                 let mut buffer = Vec::new();
+                // Not `lines::read_line`, which skips the rest of a long line: a bot's
+                // garbage may never end, so the first 64 KiB decide and reading stops.
                 let read = (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buffer);
                 let incoming = match read {
                     Ok(0) | Err(_) => Incoming::Closed,
