@@ -7,8 +7,11 @@
 //! earlier pattern allowed than before has nothing new below it.
 //!
 //! The set lives in caller-given memory. When a table has more shapes than fit, the shapes
-//! are split by hash into buckets, each walked on its own; nothing is ever reported twice,
-//! because a bucket's shapes are reported only after its walk completed.
+//! are split into *regions* by their counts of the highest ranks, each walked on its own;
+//! nothing is ever reported twice, because a region's shapes are reported only after its
+//! walk completed. With the patterns sorted highest rank first, a region's walk leaves
+//! every other region as soon as the patterns that reach its ranks are behind it, so a
+//! crowded table costs about one walk per shape, not one per region.
 
 use core::ops::ControlFlow;
 
@@ -30,11 +33,122 @@ pub(crate) fn for_each_distinct_shape<B>(
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let power_of_two = 1usize << (usize::BITS - 1 - slots.len().max(2).leading_zeros());
-    walk_bucket(patterns, limit, &mut slots[..power_of_two], 0, 0, report)
+    let slots = &mut slots[..power_of_two];
+    // Most tables fit at once, walked in the patterns' own order.
+    if let Some(flow) = walk_region(patterns, limit, slots, Region::WHOLE, report) {
+        return flow;
+    }
+    // Larger bits first is highest rank first: the patterns that reach a region's ranks
+    // come before all the others.
+    let mut sorted = patterns.clone();
+    sorted.sort_unstable_by_key(|pattern| core::cmp::Reverse(pattern.bits()));
+    split_region(&sorted, limit, slots, Region::WHOLE, report)
 }
 
 /// Slots a walk starts with; it grows fourfold on overflow, up to all it was given.
 const FIRST_SLOTS: usize = 32;
+
+/// The shapes whose counts of the ranks from some rank up are given: the rest are free.
+#[derive(Clone, Copy, Debug)]
+struct Region {
+    /// The nibbles of the fixed ranks: every rank from the lowest fixed one up.
+    fixed: u64,
+    /// The counts of those ranks (zero elsewhere).
+    counts: u64,
+}
+
+impl Region {
+    const WHOLE: Region = Region {
+        fixed: 0,
+        counts: 0,
+    };
+
+    fn holds(self, shape: RankCounts) -> bool {
+        shape.bits() & self.fixed == self.counts
+    }
+
+    /// `limit` with the fixed ranks capped at their counts.
+    fn limit(self, limit: RankCounts) -> RankCounts {
+        RankCounts::from_bits(limit.bits() & !self.fixed | self.counts)
+    }
+}
+
+/// Walks the shapes of `region` and reports them; `None` when they outgrew `slots`, with
+/// nothing reported.
+fn walk_region<B>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    slots: &mut [u64],
+    region: Region,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> Option<ControlFlow<B>> {
+    // Patterns that reach a fixed rank come first (or, for the whole, every one counts).
+    let reaching = patterns
+        .iter()
+        .take_while(|pattern| region.fixed == 0 || pattern.bits() & region.fixed != 0)
+        .count();
+    let mut used = FIRST_SLOTS.min(slots.len());
+    loop {
+        let mut set = ShapeSet {
+            slots: &mut slots[..used],
+            len: 0,
+            region,
+            reaching,
+        };
+        set.slots.fill(EMPTY);
+        if set
+            .walk(patterns, region.limit(limit), RankCounts::ZERO, 0)
+            .is_ok()
+        {
+            for &entry in set.slots.iter() {
+                if entry != EMPTY {
+                    if let flow @ ControlFlow::Break(_) =
+                        report(RankCounts::from_bits(entry & SHAPE_BITS))
+                    {
+                        return Some(flow);
+                    }
+                }
+            }
+            return Some(ControlFlow::Continue(()));
+        }
+        if used == slots.len() {
+            return None;
+        }
+        used = (used * 4).min(slots.len());
+    }
+}
+
+/// Walks `region` (patterns sorted highest rank first), split by the count of the next
+/// rank down whenever its shapes outgrow the slots. A region with every rank fixed holds
+/// one shape, which always fits.
+fn split_region<B>(
+    sorted: &Patterns,
+    limit: RankCounts,
+    slots: &mut [u64],
+    region: Region,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if region.fixed != 0 {
+        if let Some(flow) = walk_region(sorted, limit, slots, region, report) {
+            return flow;
+        }
+    }
+    let free = limit.bits() & !region.fixed;
+    let Some(rank) = RankCounts::from_bits(free).highest_rank() else {
+        return ControlFlow::Continue(());
+    };
+    let shift = 4 * rank.index() as u32;
+    // Every rank from this one up: the ranks above it the table lacks count 0.
+    let fixed = !((1u64 << shift) - 1) & SHAPE_BITS;
+    for count in 0..=u64::from(limit.count(rank)) {
+        let part = Region {
+            fixed,
+            counts: region.counts | count << shift,
+        };
+        split_region(sorted, limit, slots, part, report)?;
+    }
+    ControlFlow::Continue(())
+}
 
 /// True when two patterns use the same rank, so that two families may have one shape.
 pub(crate) fn shares_ranks(patterns: &Patterns) -> bool {
@@ -73,59 +187,13 @@ pub(crate) fn for_each_family<B>(
     walk(patterns, limit, RankCounts::ZERO, 0, report)
 }
 
-/// Walks the shapes whose hash has `bucket` in its low `depth` bits; on overflow, splits
-/// the bucket in two.
-fn walk_bucket<B>(
-    patterns: &Patterns,
-    limit: RankCounts,
-    slots: &mut [u64],
-    bucket: u64,
-    depth: u32,
-    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    // Nothing is reported before a walk completes, so an overflowing walk can simply be
-    // redone with more slots.
-    let mut used = FIRST_SLOTS.min(slots.len());
-    loop {
-        let mut set = ShapeSet {
-            slots: &mut slots[..used],
-            len: 0,
-            mask: (1u64 << depth) - 1,
-            bucket,
-        };
-        set.slots.fill(EMPTY);
-        if set.walk(patterns, limit, RankCounts::ZERO, 0).is_ok() {
-            for &entry in set.slots.iter() {
-                if entry != EMPTY {
-                    report(RankCounts::from_bits(entry & SHAPE_BITS))?;
-                }
-            }
-            return ControlFlow::Continue(());
-        }
-        if used == slots.len() {
-            break;
-        }
-        used = (used * 4).min(slots.len());
-    }
-    // The hash is a bijection, so splitting ends by depth 64 at the latest, when every
-    // bucket holds one shape and two slots hold it.
-    walk_bucket(patterns, limit, slots, bucket, depth + 1, report)?;
-    walk_bucket(
-        patterns,
-        limit,
-        slots,
-        bucket | 1 << depth,
-        depth + 1,
-        report,
-    )
-}
-
-/// The set of shapes met in the current bucket, open addressing.
+/// The set of shapes met in the current region, open addressing.
 struct ShapeSet<'s> {
     slots: &'s mut [u64],
     len: usize,
-    mask: u64,
-    bucket: u64,
+    region: Region,
+    /// How many of the patterns, from the first, can change the region's fixed counts.
+    reaching: usize,
 }
 
 /// The set is fuller than it may be.
@@ -146,11 +214,15 @@ impl ShapeSet<'_> {
         shape: RankCounts,
         start: usize,
     ) -> Result<(), Full> {
-        let hashed = hash(shape);
-        if hashed & self.mask == self.bucket && !self.note(shape, hashed, start)? {
+        let inside = self.region.holds(shape);
+        if inside && !self.note(shape, hash(shape), start)? {
             return Ok(());
         }
         for (index, pattern) in patterns.iter().enumerate().skip(start) {
+            if index >= self.reaching && !inside {
+                // No pattern left can bring the fixed counts to the region's.
+                break;
+            }
             let next = shape.plus(*pattern);
             if next.fits_within(limit) {
                 self.walk(patterns, limit, next, index)?;
