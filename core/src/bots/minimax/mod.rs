@@ -182,6 +182,9 @@ impl MinimaxBot {
 
 impl Bot for MinimaxBot {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
+        if let Some(greedy) = super::crowded_table_move(view) {
+            return greedy;
+        }
         let Some(decision) = self.decide(view) else {
             // Not this seat's turn: answer something the game will refuse.
             return Move::discard(Card::new(Rank::Ace, Suit::Clubs));

@@ -35,6 +35,8 @@
 mod opponents;
 mod world;
 
+use core::ops::ControlFlow;
+
 use arrayvec::ArrayVec;
 
 pub use opponents::Opponents;
@@ -42,7 +44,7 @@ pub use world::{sample_world, World, Worlds};
 
 use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
 use crate::bots::{Bot, GreedyKey};
-use crate::moves::{for_each_move, Move};
+use crate::moves::{try_for_each_move, Move};
 use crate::pcg32::Pcg32;
 use crate::players::MAX_PLAYERS;
 use crate::view::PlayerView;
@@ -309,10 +311,15 @@ impl PimcBot<'_> {
     /// (6 KB) exists once, in its caller's frame: firmware has little stack.
     #[inline(never)]
     fn weigh(&mut self, view: &PlayerView<'_>, evaluation: &mut Evaluation) {
-        for_each_move(view.hand(), view.table(), |legal| {
-            let _ = evaluation.tally.try_push(Weighed::new(legal));
+        // The first moves that fit: a crowded table has millions, no real one that many.
+        let _ = try_for_each_move(view.hand(), view.table(), |legal| {
+            match evaluation.tally.try_push(Weighed::new(legal)) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(_) => ControlFlow::Break(()),
+            }
         });
-        if evaluation.tally.len() <= 1 {
+        // A crowded table is not searched: the evaluation keeps no world.
+        if evaluation.tally.len() <= 1 || super::crowded(view) {
             return;
         }
         let single_world = view.players().get() == 2 && view.is_last_deal();
@@ -362,6 +369,9 @@ impl PimcBot<'_> {
 
 impl Bot for PimcBot<'_> {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
+        if let Some(greedy) = super::crowded_table_move(view) {
+            return greedy;
+        }
         let mut evaluation = Evaluation::empty(view);
         self.weigh(view, &mut evaluation);
         evaluation.best().unwrap_or(Move::discard(
@@ -431,10 +441,11 @@ fn solve_world<const SEATS: usize>(
     };
     let tally = &evaluation.tally;
     let index = |played: Move| tally.iter().position(|weighed| weighed.is(played));
+    let finalists = tally.iter().filter(|weighed| weighed.finalist);
     solver
-        .solve_some(
+        .solve_moves(
             &position,
-            |played| index(played).is_some_and(|at| tally[at].finalist),
+            finalists.map(Weighed::played),
             |played, value| {
                 if let Some(at) = index(played) {
                     values[at] = value;

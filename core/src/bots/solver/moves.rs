@@ -72,6 +72,16 @@ pub(crate) fn signature(table: CardSet) -> u64 {
         | u64::from(table.contains(TEN_OF_DIAMONDS)) << 61
 }
 
+/// The `count` cards of one rank's `cards` worth the most points: 2♣ or 10♦ first.
+pub(crate) fn richest_cards(cards: CardSet, count: u8) -> CardSet {
+    let special = cards & SPECIAL;
+    if special.is_empty() || count == 0 {
+        first_cards(cards, count)
+    } else {
+        special | first_cards(cards - special, count - 1)
+    }
+}
+
 /// The first `count` cards of `cards`.
 fn first_cards(cards: CardSet, count: u8) -> CardSet {
     let mut bits = 0;

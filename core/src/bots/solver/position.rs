@@ -2,10 +2,11 @@
 //! still to come, and only what scoring needs of the piles (card count, points, tablas).
 
 use core::fmt;
+use core::ops::ControlFlow;
 
-use super::moves::signature;
+use super::moves::{richest_cards, signature};
 use super::table::{Key, Span, Spans};
-use crate::capture::{can_capture, check_capture, for_each_legal_capture};
+use crate::capture::{can_capture, check_capture, try_for_each_unextendable_shape};
 use crate::moves::{for_each_move, IllegalMove, Move};
 use crate::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
 use crate::score::MOST_CARDS_BONUS;
@@ -548,10 +549,15 @@ impl<const SEATS: usize> Position<SEATS> {
         maximising: bool,
     ) -> (i32, Span) {
         if self.cut {
-            // At a cut the cards left on the table go to nobody: every capture counts.
+            // At a cut the cards left on the table go to nobody, and every card and point
+            // the mover takes counts for it: a capture inside another is never better, so
+            // only the unextendable shapes, with their richest cards, need valuing (a
+            // crowded table has millions of captures, and few such shapes).
             let mut best = None;
             for card in self.hand(seat).iter() {
-                for_each_legal_capture(self.table, card, |capture| {
+                let _ = try_for_each_unextendable_shape::<()>(self.table, card, |shape| {
+                    let capture =
+                        shape.pick(|_, cards, count| richest_cards(cards, count)) | shape.free();
                     let (next, gain) = self.after_for(Move::new(card, capture), seat, hero);
                     let value = gain + next.bonus_value(hero);
                     best = Some(match best {
@@ -559,6 +565,7 @@ impl<const SEATS: usize> Position<SEATS> {
                         Some(best) => value.min(best),
                         None => value,
                     });
+                    ControlFlow::Continue(())
                 });
             }
             return (best.unwrap_or_else(|| self.bonus_value(hero)), Span::OWN);
@@ -877,6 +884,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_last_move_at_a_cut_is_valued_over_every_capture() {
+        // Only the unextendable shapes are valued there; every capture must agree. Many
+        // discards first, so that tables grow and hold several such shapes.
+        let mut positions = 0;
+        for seed in 0..300u64 {
+            let players = PlayerCount::new(2 + (seed % 3) as usize).unwrap();
+            let mut game = Game::from_seed(players, seed);
+            for deal_moves in 1.. {
+                let position = Position::<4>::from_game(&game).unwrap().cut_at_deal_end();
+                if position.moves_left() <= 1 || deal_moves > 60 {
+                    break;
+                }
+                let seat = game.to_move().unwrap();
+                let (hand, table) = (game.hand(seat), game.table());
+                let played = if (seed + deal_moves) % 4 == 0 {
+                    best_greedy_move(hand, table).unwrap()
+                } else {
+                    Move::discard(hand.first().unwrap())
+                };
+                game.play(played).unwrap();
+            }
+            let position = Position::<4>::from_game(&game).unwrap().cut_at_deal_end();
+            let Some(seat) = position.to_move() else {
+                continue;
+            };
+            for hero in 0..players.get() {
+                let maximising = seat == hero;
+                let (value, _) = position.last_move_value(seat, hero, maximising);
+                assert_eq!(value, extreme(&position, hero, maximising), "seed {seed}");
+            }
+            positions += 1;
+        }
+        assert!(positions > 250, "{positions}");
     }
 
     #[test]

@@ -121,15 +121,35 @@ impl<'t> Solver<'t> {
         position: &Position<SEATS>,
         visit: impl FnMut(Move, i32),
     ) -> Result<(), SolveError> {
-        self.solve_some(position, |_| true, visit)
+        let root = position.to_move().ok_or(SolveError::GameOver)?;
+        let (hand, table) = (position.hand(root), position.table());
+        self.solve_each(
+            position,
+            |solve| try_for_each_move(hand, table, solve),
+            visit,
+        )
     }
 
-    /// As [`Solver::solve_all`], for only the legal moves that `wanted` accepts (a sampling
-    /// bot stops solving the moves it has ruled out).
-    pub fn solve_some<const SEATS: usize>(
+    /// As [`Solver::solve_all`], for `moves` alone (each legal), in their order: a sampling
+    /// bot solves only the moves it still weighs, where a crowded table has millions.
+    pub(crate) fn solve_moves<const SEATS: usize>(
         &mut self,
         position: &Position<SEATS>,
-        mut wanted: impl FnMut(Move) -> bool,
+        moves: impl IntoIterator<Item = Move>,
+        visit: impl FnMut(Move, i32),
+    ) -> Result<(), SolveError> {
+        self.solve_each(
+            position,
+            |solve| moves.into_iter().try_for_each(solve),
+            visit,
+        )
+    }
+
+    /// Values each move that `moves` passes to its callback, in that order.
+    fn solve_each<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+        moves: impl FnOnce(&mut dyn FnMut(Move) -> ControlFlow<OutOfBudget>) -> ControlFlow<OutOfBudget>,
         mut visit: impl FnMut(Move, i32),
     ) -> Result<(), SolveError> {
         let root = position.to_move().ok_or(SolveError::GameOver)?;
@@ -139,24 +159,20 @@ impl<'t> Solver<'t> {
         let mut known: ArrayVec<(Class, i32), ROOT_CLASSES> = ArrayVec::new();
         // Each root move's search starts from the value of the one before.
         let mut guess = 0;
-        let outcome = try_for_each_move(position.hand(root), position.table(), |played| {
-            if !wanted(played) {
-                return ControlFlow::Continue(());
-            }
+        let outcome = moves(&mut |played| {
             let class = Class::of(position.table(), played);
             let value = match known.iter().find(|(other, _)| *other == class) {
                 Some(&(_, value)) => value,
                 None => {
                     let (child, gain) = position.after_for(played, root, hero);
-                    match search.exact(&child, guess - gain) {
-                        Ok(rest) => {
-                            let value = sign * (base + gain + rest);
-                            guess = gain + rest;
-                            let _ = known.try_push((class, value));
-                            value
-                        }
+                    let rest = match search.exact(&child, guess - gain) {
+                        Ok(rest) => rest,
                         Err(out) => return ControlFlow::Break(out),
-                    }
+                    };
+                    let value = sign * (base + gain + rest);
+                    guess = gain + rest;
+                    let _ = known.try_push((class, value));
+                    value
                 }
             };
             visit(played, value);
