@@ -38,10 +38,29 @@ pub(crate) fn for_each_distinct_shape<B>(
     if let Some(flow) = walk_region(patterns, limit, slots, Region::WHOLE, report) {
         return flow;
     }
+    walk_crowded(patterns, limit, slots, report)
+}
+
+/// The shapes of a table that outgrew the slots, region by region. Never inlined, so that
+/// the sorted copy of the patterns (800 bytes) takes stack only on crowded tables.
+#[inline(never)]
+fn walk_crowded<B>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    slots: &mut [u64],
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     // Larger bits first is highest rank first: the patterns that reach a region's ranks
-    // come before all the others.
+    // come before all the others. An insertion sort: at most 99 patterns, and little code
+    // for the firmware.
     let mut sorted = patterns.clone();
-    sorted.sort_unstable_by_key(|pattern| core::cmp::Reverse(pattern.bits()));
+    for next in 1..sorted.len() {
+        let mut at = next;
+        while at > 0 && sorted[at - 1].bits() < sorted[at].bits() {
+            sorted.swap(at - 1, at);
+            at -= 1;
+        }
+    }
     split_region(&sorted, limit, slots, Region::WHOLE, report)
 }
 
