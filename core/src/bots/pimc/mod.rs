@@ -299,7 +299,8 @@ impl Evaluation {
 impl PimcBot<'_> {
     /// Weighs every legal move of `view`'s seat over the sampled worlds: all of them over
     /// the first round's worlds, then only the few moves still close to the best over the
-    /// rest.
+    /// rest. On a table of more than [`CROWDED_TABLE`](crate::bots::CROWDED_TABLE) cards
+    /// no world is solved.
     pub fn evaluate(&mut self, view: &PlayerView<'_>) -> Evaluation {
         let mut evaluation = Evaluation::empty(view);
         self.weigh(view, &mut evaluation);
