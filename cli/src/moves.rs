@@ -74,7 +74,7 @@ pub fn sorted_captures(table: CardSet, card: Card) -> Result<Vec<CardSet>, Strin
     if table.contains(card) {
         return Err(format!("played card {card} is also on the table"));
     }
-    // Counting stops past the limit: a full count on a crowded table takes hours.
+    // Counting stops past the limit: a full count on a crowded table can take minutes.
     let count = legal_capture_count_up_to(table, card, MAX_LISTED);
     if count > MAX_LISTED {
         return Err(format!(

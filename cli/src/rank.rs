@@ -91,7 +91,7 @@ pub fn greedy_order(hand: CardSet, table: CardSet) -> Result<Vec<Move>, String> 
     if let Some(card) = hand.intersection(table).first() {
         return Err(format!("card {card} is both in the hand and on the table"));
     }
-    // Counting stops past the limit: a full count on a crowded table takes hours.
+    // Counting stops past the limit: a full count on a crowded table can take minutes.
     let count = legal_move_count_up_to(hand, table, MAX_LISTED);
     if count > MAX_LISTED {
         return Err(format!("more than {MAX_LISTED} moves, too many to list"));

@@ -238,8 +238,9 @@ pub fn for_each_legal_capture(table: CardSet, played: Card, mut visit: impl FnMu
 /// How many legal captures `played` has on `table` (∅ included), counted by shape without
 /// listing them: a crowded table has more than could be listed.
 ///
-/// On a table crowded far beyond real play the count itself takes long (seconds from about
-/// 30 cards, hours on a full table); [`legal_capture_count_up_to`] stops early instead.
+/// On a table crowded far beyond real play the count itself takes long: seconds from
+/// about 36 cards, and on a full table 1 s for a jack, 24 s for a queen and more than ten
+/// minutes for a king. [`legal_capture_count_up_to`] stops early instead.
 pub fn legal_capture_count(table: CardSet, played: Card) -> u64 {
     legal_capture_count_up_to(table, played, u64::MAX)
 }
@@ -247,7 +248,7 @@ pub fn legal_capture_count(table: CardSet, played: Card) -> u64 {
 /// [`legal_capture_count`], but the count stops as soon as it passes `most`: the result is
 /// exact when it is at most `most`, and otherwise some number above `most`. For callers
 /// that only need to know whether the captures fit a limit: it answers at once on a table
-/// where the full count would take hours.
+/// where the full count would take minutes.
 ///
 /// ```
 /// use tablic_core::{capture, CardSet, Card};
