@@ -433,6 +433,7 @@ pub unsafe extern "C" fn tablic_game_legal_moves(
     // SAFETY: the caller's guarantees are this function's.
     unsafe {
         read_game(game, |game| {
+            require(count)?;
             if let Some(seat) = game.to_move() {
                 if legal_move_count_up_to(game.hand(seat), game.table(), MAX_LISTED) > MAX_LISTED {
                     return Err(tablic_result::TooMany);

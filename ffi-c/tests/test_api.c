@@ -230,6 +230,7 @@ static void test_crowded_game(void) {
     count = 777;
     CHECK_RESULT(tablic_game_legal_moves(game, moves, 8, &count), TABLIC_RESULT_TOO_MANY);
     CHECK(count == 777);
+    CHECK_RESULT(tablic_game_legal_moves(game, moves, 8, NULL), TABLIC_RESULT_NULL_ARGUMENT);
     tablic_game_free(game);
 }
 
