@@ -186,7 +186,8 @@ impl PyView {
     /// most `captures_per_card` captures for each card (all when None), in a fixed order:
     /// cards from the lowest; for each, the discard first, then the captures in the order
     /// the capture search finds them. Cheap even on crowded tables, where the full list can
-    /// run to millions. Empty unless it is this seat's turn.
+    /// run to millions: with no cap, more than `MAX_LISTED` moves raise `ValueError`. Empty
+    /// unless it is this seat's turn.
     #[pyo3(signature = (captures_per_card = None))]
     fn legal_move_codes(
         &self,
