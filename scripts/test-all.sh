@@ -17,7 +17,9 @@
 #                output equal to firmware/expected-output.txt (the host test agrees too)
 #   header       include/tablic.h is exactly what cbindgen (pinned version) generates today
 #   c-api        ffi-c/Makefile: the C tests under ASan + UBSan and under valgrind (no errors,
-#                no leaks), and the C/C++ examples built from a staged install via pkg-config
+#                no leaks); an install to a fresh prefix (its tablic.pc, no debug info in the
+#                libraries) and the C/C++ examples built from it via pkg-config, run without
+#                LD_LIBRARY_PATH
 #   handheld     ffi-c/handheld: a C firmware linking the no_std libtablic.a plays seeded games
 #                on QEMU (Cortex-M3 and M4F), printing exactly what the host build prints;
 #                no allocator from the library; flash, RAM and stack figures
