@@ -93,6 +93,28 @@ inline uint8_t parse_card(const std::string &text) {
     return card;
 }
 
+/// The card of a rank (TABLIC_RANK_ACE to TABLIC_RANK_KING) and a suit (TABLIC_SUIT_CLUBS to
+/// TABLIC_SUIT_SPADES).
+inline uint8_t card_index(uint8_t rank, uint8_t suit) {
+    uint8_t card = 0;
+    detail::check(tablic_card_index(rank, suit, &card));
+    return card;
+}
+
+/// A card's rank, TABLIC_RANK_ACE to TABLIC_RANK_KING.
+inline uint8_t card_rank(uint8_t card) {
+    uint8_t rank = 0;
+    detail::check(tablic_card_rank(card, &rank));
+    return rank;
+}
+
+/// A card's suit, TABLIC_SUIT_CLUBS to TABLIC_SUIT_SPADES.
+inline uint8_t card_suit(uint8_t card) {
+    uint8_t suit = 0;
+    detail::check(tablic_card_suit(card, &suit));
+    return suit;
+}
+
 /// A card set from its text: "3H 3S 4D".
 inline uint64_t parse_cards(const std::string &text) {
     uint64_t cards = 0;

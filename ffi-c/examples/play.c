@@ -67,6 +67,25 @@ int main(int argc, char **argv) {
         printf("seat %d wins\n", winner);
     }
 
+    /* The two cards worth more than others of their rank, by rank and suit: who took them. */
+    const uint8_t ranks[2] = {TABLIC_RANK_TEN, TABLIC_RANK_TWO};
+    const uint8_t suits[2] = {TABLIC_SUIT_DIAMONDS, TABLIC_SUIT_CLUBS};
+    for (int i = 0; i < 2; i++) {
+        uint8_t special = 0;
+        uint32_t points = 0;
+        char text[8];
+        check(tablic_card_index(ranks[i], suits[i], &special), "card");
+        check(tablic_card_points(special, &points), "points");
+        check(tablic_card_format(special, true, text, sizeof text, NULL), "card");
+        for (uint32_t taker = 0; taker < 2; taker++) {
+            tablic_seat info;
+            check(tablic_game_seat(game, taker, &info), "seat");
+            if ((info.pile >> special) & 1) {
+                printf("%s (worth %u) went to seat %u\n", text, points, taker);
+            }
+        }
+    }
+
     tablic_bot_free(bots[0]);
     tablic_bot_free(bots[1]);
     tablic_game_free(game);

@@ -16,6 +16,12 @@ int main() {
         std::vector<tablic_seat_result> result = game.result();
         std::cout << "greedy " << result[0].total << ", minimax " << result[1].total << "\n";
 
+        // Cards by rank and suit: the jack of hearts is card 4 * 10 + 2.
+        uint8_t jack = tablic::card_index(TABLIC_RANK_JACK, TABLIC_SUIT_HEARTS);
+        std::cout << tablic::card_text(jack) << " is card " << int(jack) << ", rank "
+                  << int(tablic::card_rank(jack)) << ", suit " << int(tablic::card_suit(jack))
+                  << "\n";
+
         // The record replays to the same game.
         tablic::Game replayed = tablic::Game::from_record(game.record());
         std::cout << "replayed: " << (replayed.record() == game.record() ? "same" : "DIFFERENT")

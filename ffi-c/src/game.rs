@@ -39,7 +39,7 @@ const _: () = assert!(align_of::<tablic_game>() <= align_of::<tablic_game_storag
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct tablic_move {
-    /// The card played (index 0..52).
+    /// The card played (index 0 to 51).
     pub card: u8,
     /// The table cards it captures, a card set.
     pub capture: u64,

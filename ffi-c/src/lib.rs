@@ -8,8 +8,10 @@
 //!   writes what a code means into the caller's buffer. Functions that read text can also
 //!   write the precise reason (which line, which option) into an optional message buffer.
 //! - [`version`]: the library version, equal to the `TABLIC_VERSION_*` macros.
-//! - [`cards`]: a card is a `uint8_t` index (`4 × rank + suit`, ranks A 2 … K, suits ♣ ♦ ♥ ♠),
-//!   a card set a `uint64_t` with bit `i` for card `i`. Parse, format, points.
+//! - [`cards`]: a card is a `uint8_t` index from 0 to 51 (`4 × rank + suit`, ranks A 2 … K,
+//!   suits ♣ ♦ ♥ ♠, named by the `TABLIC_RANK_*` and `TABLIC_SUIT_*` constants), a card set a
+//!   `uint64_t` with bit `i` for card `i`. Rank and suit to card and back, parse, format,
+//!   points.
 //! - [`captures`]: every legal capture of a card on a table, their count, and the check
 //!   that says why a capture is illegal.
 //! - [`game`]: the [`tablic_game`] handle: create (seed or deck), views, legal moves, play,

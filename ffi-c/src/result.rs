@@ -62,11 +62,15 @@ pub enum tablic_result {
     /// More than `TABLIC_MAX_LISTED` captures or moves: too many to list (a table filled
     /// by discards can have billions).
     TooMany = 22,
+    /// A rank is 13 or more (ranks go from `TABLIC_RANK_ACE`, 0, to `TABLIC_RANK_KING`, 12).
+    InvalidRank = 23,
+    /// A suit is 4 or more (suits go from `TABLIC_SUIT_CLUBS`, 0, to `TABLIC_SUIT_SPADES`, 3).
+    InvalidSuit = 24,
 }
 
 impl tablic_result {
     /// Every code, in numeric order.
-    pub(crate) const ALL: [tablic_result; 23] = [
+    pub(crate) const ALL: [tablic_result; 25] = [
         tablic_result::Ok,
         tablic_result::NullArgument,
         tablic_result::InvalidUtf8,
@@ -90,6 +94,8 @@ impl tablic_result {
         tablic_result::NoAllocator,
         tablic_result::Panic,
         tablic_result::TooMany,
+        tablic_result::InvalidRank,
+        tablic_result::InvalidSuit,
     ];
 
     /// What the code means, in one sentence without a final period.
@@ -131,6 +137,10 @@ impl tablic_result {
             tablic_result::Panic => "internal error: the library panicked (please report it)",
             tablic_result::TooMany => {
                 "more than TABLIC_MAX_LISTED (1048576) captures or moves: too many to list"
+            }
+            tablic_result::InvalidRank => "not a rank (ranks go from 0, an ace, to 12, a king)",
+            tablic_result::InvalidSuit => {
+                "not a suit (suits go from 0, clubs, to 3, spades)"
             }
         }
     }

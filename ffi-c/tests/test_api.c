@@ -45,10 +45,12 @@ static void test_result_messages(void) {
     CHECK(strstr(text, "not in the hand") != NULL);
 
     /* Every code has its own message; codes past the last are named as unknown. */
-    for (unsigned code = 0; code <= TABLIC_RESULT_TOO_MANY; code++) {
+    for (unsigned code = 0; code <= TABLIC_RESULT_INVALID_SUIT; code++) {
         CHECK_OK(tablic_result_message(code, text, sizeof text, NULL));
         CHECK(strlen(text) > 0 && strstr(text, "unknown tablic result code") == NULL);
     }
+    CHECK_OK(tablic_result_message(TABLIC_RESULT_INVALID_SUIT + 1, text, sizeof text, NULL));
+    CHECK(strcmp(text, "unknown tablic result code 25") == 0);
     CHECK_OK(tablic_result_message(999, text, sizeof text, NULL));
     CHECK(strcmp(text, "unknown tablic result code 999") == 0);
 
@@ -150,6 +152,58 @@ static int contains(const uint64_t *list, size_t count, uint64_t set) {
     for (size_t i = 0; i < count; i++)
         if (list[i] == set) return 1;
     return 0;
+}
+
+static void test_ranks_and_suits(void) {
+    uint8_t made = 255, rank = 255, suit = 255;
+
+    CHECK_OK(tablic_card_index(TABLIC_RANK_TEN, TABLIC_SUIT_DIAMONDS, &made));
+    CHECK(made == 37 && made == card("10D"));
+    CHECK_OK(tablic_card_index(TABLIC_RANK_ACE, TABLIC_SUIT_CLUBS, &made));
+    CHECK(made == 0 && made == card("AC"));
+    CHECK_OK(tablic_card_index(TABLIC_RANK_TWO, TABLIC_SUIT_CLUBS, &made));
+    CHECK(made == 4 && made == card("2C"));
+    CHECK_OK(tablic_card_index(TABLIC_RANK_JACK, TABLIC_SUIT_HEARTS, &made));
+    CHECK(made == 42 && made == card("JH"));
+    CHECK_OK(tablic_card_index(TABLIC_RANK_KING, TABLIC_SUIT_SPADES, &made));
+    CHECK(made == 51 && made == card("KS"));
+
+    CHECK_OK(tablic_card_rank(card("10D"), &rank));
+    CHECK(rank == TABLIC_RANK_TEN && rank == 9);
+    CHECK_OK(tablic_card_suit(card("10D"), &suit));
+    CHECK(suit == TABLIC_SUIT_DIAMONDS && suit == 1);
+    CHECK_OK(tablic_card_rank(card("QS"), &rank));
+    CHECK(rank == TABLIC_RANK_QUEEN && rank == 11);
+    CHECK_OK(tablic_card_suit(card("QS"), &suit));
+    CHECK(suit == TABLIC_SUIT_SPADES && suit == 3);
+
+    /* Every card is its rank and suit, 4 * rank + suit, and back. */
+    for (uint8_t each = 0; each < 52; each++) {
+        CHECK_OK(tablic_card_rank(each, &rank));
+        CHECK_OK(tablic_card_suit(each, &suit));
+        CHECK(rank == each / 4 && suit == each % 4);
+        CHECK_OK(tablic_card_index(rank, suit, &made));
+        CHECK(made == each);
+    }
+
+    /* Bad input: a code naming what was wrong, and the output left alone. */
+    made = rank = suit = 99;
+    CHECK_RESULT(tablic_card_index(13, TABLIC_SUIT_CLUBS, &made), TABLIC_RESULT_INVALID_RANK);
+    CHECK_RESULT(tablic_card_index(255, TABLIC_SUIT_CLUBS, &made), TABLIC_RESULT_INVALID_RANK);
+    CHECK_RESULT(tablic_card_index(TABLIC_RANK_ACE, 4, &made), TABLIC_RESULT_INVALID_SUIT);
+    CHECK_RESULT(tablic_card_index(TABLIC_RANK_ACE, TABLIC_SUIT_CLUBS, NULL),
+                 TABLIC_RESULT_NULL_ARGUMENT);
+    CHECK_RESULT(tablic_card_rank(52, &rank), TABLIC_RESULT_INVALID_CARD);
+    CHECK_RESULT(tablic_card_suit(52, &suit), TABLIC_RESULT_INVALID_CARD);
+    CHECK_RESULT(tablic_card_rank(0, NULL), TABLIC_RESULT_NULL_ARGUMENT);
+    CHECK_RESULT(tablic_card_suit(0, NULL), TABLIC_RESULT_NULL_ARGUMENT);
+    CHECK(made == 99 && rank == 99 && suit == 99);
+
+    char text[128];
+    CHECK_OK(tablic_result_message(TABLIC_RESULT_INVALID_RANK, text, sizeof text, NULL));
+    CHECK(strcmp(text, "not a rank (ranks go from 0, an ace, to 12, a king)") == 0);
+    CHECK_OK(tablic_result_message(TABLIC_RESULT_INVALID_SUIT, text, sizeof text, NULL));
+    CHECK(strcmp(text, "not a suit (suits go from 0, clubs, to 3, spades)") == 0);
 }
 
 static void test_captures(void) {
@@ -597,6 +651,7 @@ int main(void) {
     test_version();
     test_result_messages();
     test_cards();
+    test_ranks_and_suits();
     test_captures();
     test_crowded_game();
     test_game();
