@@ -149,7 +149,7 @@ fn named_with_its_options() {
     ));
     assert!(matches!(
         "ismcts:samples=3".parse::<BotSpec>(),
-        Err(BotSpecError::BadOption(_))
+        Err(BotSpecError::UnknownOption { bot: "ismcts", .. })
     ));
     let mut memory = entries();
     assert!(matches!(

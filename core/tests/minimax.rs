@@ -361,14 +361,23 @@ fn bad_minimax_options_say_what_is_wrong() {
             "minimax:nodes=99999999999",
             "bad value in bot option \"nodes=99999999999\": expected a node budget from 1 to 4294967295",
         ),
-        ("minimax:speed=3", "bad bot option \"speed=3\""),
-        ("minimax:depth=2,depth=3", "bad bot option \"depth=3\""),
-        ("minimax:depth", "bad bot option \"depth\""),
+        (
+            "minimax:speed=3",
+            "bad bot option \"speed=3\": minimax takes depth or nodes",
+        ),
+        (
+            "minimax:depth=2,depth=3",
+            "bad bot option \"depth=3\": given twice",
+        ),
+        ("minimax:depth", "bad bot option \"depth\": expected key=value"),
     ] {
         let error = text.parse::<BotSpec>().unwrap_err();
         assert!(matches!(
             error,
-            BotSpecError::BadOption(_) | BotSpecError::BadValue { .. }
+            BotSpecError::UnknownOption { .. }
+                | BotSpecError::RepeatedOption(_)
+                | BotSpecError::MalformedOption(_)
+                | BotSpecError::BadValue { .. }
         ));
         assert_eq!(error.to_string(), message, "{text}");
     }

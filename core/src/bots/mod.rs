@@ -35,7 +35,7 @@ pub use pimc::{
     MAX_ROOT_MOVES, MAX_SAMPLES,
 };
 pub use random::RandomBot;
-pub use spec::{split_bot_list, AnyBot, BotSpec, BotSpecError, SOLVER_ENTRIES};
+pub use spec::{split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, SOLVER_ENTRIES};
 
 use crate::game::Game;
 use crate::moves::{IllegalMove, Move};

@@ -54,8 +54,19 @@ pub enum BotSpec {
 pub enum BotSpecError {
     /// No bot has this name.
     UnknownBot(Excerpt),
-    /// The bot has no such option, or the value is not valid.
-    BadOption(Excerpt),
+    /// The bot has no option of this key; `known` lists the ones it has (maybe none).
+    UnknownOption {
+        /// The option as written.
+        option: Excerpt,
+        /// The bot it was given to.
+        bot: &'static str,
+        /// The options that bot takes.
+        known: &'static [BotOption],
+    },
+    /// An option not written `key=value`.
+    MalformedOption(Excerpt),
+    /// An option given a second time (one of the two would be silently ignored).
+    RepeatedOption(Excerpt),
     /// The option exists but its value is not valid; `expected` says what is.
     BadValue {
         /// The option as written.
@@ -77,7 +88,25 @@ impl fmt::Display for BotSpecError {
                 }
                 f.write_str(")")
             }
-            BotSpecError::BadOption(option) => write!(f, "bad bot option {option:?}"),
+            BotSpecError::UnknownOption { option, bot, known } => {
+                write!(f, "bad bot option {option:?}: ")?;
+                let Some((last, first)) = known.split_last() else {
+                    return write!(f, "{bot} takes no options");
+                };
+                write!(f, "{bot} takes ")?;
+                for (index, option) in first.iter().enumerate() {
+                    let separator = if index == 0 { "" } else { ", " };
+                    write!(f, "{separator}{}", option.key)?;
+                }
+                let or = if first.is_empty() { "" } else { " or " };
+                write!(f, "{or}{}", last.key)
+            }
+            BotSpecError::MalformedOption(option) => {
+                write!(f, "bad bot option {option:?}: expected key=value")
+            }
+            BotSpecError::RepeatedOption(option) => {
+                write!(f, "bad bot option {option:?}: given twice")
+            }
             BotSpecError::BadValue { option, expected } => {
                 write!(f, "bad value in bot option {option:?}: expected {expected}")
             }
@@ -161,120 +190,163 @@ impl BotSpec {
     }
 }
 
-/// `name` or `name:key=value,key=value`.
+/// One numeric option of a bot, as `name:key=value` sets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BotOption {
+    /// The key, lower case (matched in any case).
+    pub key: &'static str,
+    /// The smallest value taken.
+    pub least: u64,
+    /// The largest value taken.
+    pub most: u64,
+    /// What to say when a value is out of range.
+    pub expected: &'static str,
+}
+
+/// A [`BotOption`] in one line.
+const fn option(key: &'static str, least: u64, most: u64, expected: &'static str) -> BotOption {
+    BotOption {
+        key,
+        least,
+        most,
+        expected,
+    }
+}
+
+static MINIMAX_OPTIONS: [BotOption; 2] = [
+    option(
+        "depth",
+        1,
+        MinimaxOptions::MAX_DEPTH as u64,
+        "a depth from 1 to 6",
+    ),
+    option(
+        "nodes",
+        1,
+        u32::MAX as u64,
+        "a node budget from 1 to 4294967295",
+    ),
+];
+
+#[cfg(feature = "solver")]
+static PIMC_OPTIONS: [BotOption; 2] = [
+    option(
+        "samples",
+        1,
+        MAX_SAMPLES as u64,
+        "a sample count from 1 to 4096",
+    ),
+    option("nodes", 1, u64::MAX, "a node budget of at least 1"),
+];
+
+#[cfg(feature = "solver")]
+static ISMCTS_OPTIONS: [BotOption; 2] = [
+    option(
+        "iterations",
+        1,
+        IsmctsOptions::MAX_ITERATIONS as u64,
+        "an iteration count from 1 to 1048576",
+    ),
+    option(
+        "exploration",
+        0,
+        IsmctsOptions::MAX_EXPLORATION as u64,
+        "tenths of a point from 0 to 1000",
+    ),
+];
+
+/// `name` or `name:key=value,key=value`; names and keys in any case, as card names are.
 impl FromStr for BotSpec {
     type Err = BotSpecError;
 
     fn from_str(text: &str) -> Result<BotSpec, BotSpecError> {
         let text = text.trim();
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
-        let spec = match name.trim() {
-            "" => return Err(BotSpecError::Empty),
-            "random" => BotSpec::Random,
-            "greedy" => BotSpec::Greedy,
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(BotSpecError::Empty);
+        }
+        let name = BotSpec::NAMES
+            .iter()
+            .find(|known| known.eq_ignore_ascii_case(name))
+            .ok_or_else(|| BotSpecError::UnknownBot(excerpt(name)))?;
+        let spec = match *name {
             "minimax" => {
                 let defaults = MinimaxOptions::DEFAULT;
-                let [depth, nodes] = parse_numbers(
-                    options,
-                    [
-                        (
-                            "depth",
-                            1,
-                            MinimaxOptions::MAX_DEPTH as u64,
-                            "a depth from 1 to 6",
-                        ),
-                        (
-                            "nodes",
-                            1,
-                            u32::MAX as u64,
-                            "a node budget from 1 to 4294967295",
-                        ),
-                    ],
-                )?;
-                return Ok(BotSpec::Minimax {
+                let [depth, nodes] = parse_numbers(name, options, &MINIMAX_OPTIONS)?;
+                BotSpec::Minimax {
                     depth: depth.map_or(defaults.depth, |depth| depth as u8),
                     nodes: nodes.map_or(defaults.nodes, |nodes| nodes as u32),
-                });
+                }
             }
             #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
-                let [samples, nodes] = parse_numbers(
-                    options,
-                    [
-                        (
-                            "samples",
-                            1,
-                            u64::from(MAX_SAMPLES),
-                            "a sample count from 1 to 4096",
-                        ),
-                        ("nodes", 1, u64::MAX, "a node budget of at least 1"),
-                    ],
-                )?;
-                return Ok(BotSpec::Pimc {
+                let [samples, nodes] = parse_numbers(name, options, &PIMC_OPTIONS)?;
+                BotSpec::Pimc {
                     samples: samples.map_or(defaults.samples, |samples| samples as u32),
                     nodes: nodes.unwrap_or(defaults.nodes),
-                });
+                }
             }
-            #[cfg(feature = "solver")]
-            "clairvoyant" => BotSpec::Clairvoyant,
             #[cfg(feature = "solver")]
             "ismcts" => {
                 let defaults = IsmctsOptions::default();
-                let [iterations, exploration] = parse_numbers(
-                    options,
-                    [
-                        (
-                            "iterations",
-                            1,
-                            u64::from(IsmctsOptions::MAX_ITERATIONS),
-                            "an iteration count from 1 to 1048576",
-                        ),
-                        (
-                            "exploration",
-                            0,
-                            u64::from(IsmctsOptions::MAX_EXPLORATION),
-                            "tenths of a point from 0 to 1000",
-                        ),
-                    ],
-                )?;
-                return Ok(BotSpec::Ismcts {
+                let [iterations, exploration] = parse_numbers(name, options, &ISMCTS_OPTIONS)?;
+                BotSpec::Ismcts {
                     iterations: iterations.map_or(defaults.iterations, |value| value as u32),
                     exploration: exploration.map_or(defaults.exploration, |value| value as u32),
-                });
+                }
             }
-            other => return Err(BotSpecError::UnknownBot(excerpt(other))),
+            #[cfg(feature = "solver")]
+            "clairvoyant" => {
+                parse_numbers(name, options, &[])?;
+                BotSpec::Clairvoyant
+            }
+            "greedy" => {
+                parse_numbers(name, options, &[])?;
+                BotSpec::Greedy
+            }
+            "random" => {
+                parse_numbers(name, options, &[])?;
+                BotSpec::Random
+            }
+            _ => return Err(BotSpecError::UnknownBot(excerpt(name))),
         };
-        match options
-            .split(',')
-            .map(str::trim)
-            .find(|option| !option.is_empty())
-        {
-            Some(option) => Err(BotSpecError::BadOption(excerpt(option))),
-            None => Ok(spec),
-        }
+        Ok(spec)
     }
 }
 
-/// Numeric options `key=value,…` (any subset, any order) after `name:`; each allowed key
-/// comes with its smallest and largest value and what to say when a value is out of range.
-/// An option given twice is refused, since one of the two would be silently ignored.
+/// Numeric options `key=value,…` (any subset, any order) after `name:`, one value per
+/// option of `known`. An option given twice is refused, since one of the two would be
+/// silently ignored.
 fn parse_numbers<const N: usize>(
+    bot: &'static str,
     options: &str,
-    allowed: [(&str, u64, u64, &'static str); N],
+    known: &'static [BotOption; N],
 ) -> Result<[Option<u64>; N], BotSpecError> {
     let mut values = [None; N];
     for option in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
         let (key, value) = option
             .split_once('=')
             .map(|(key, value)| (key.trim(), value.trim()))
-            .ok_or(BotSpecError::BadOption(excerpt(option)))?;
-        let slot = allowed
+            .ok_or(BotSpecError::MalformedOption(excerpt(option)))?;
+        let slot = known
             .iter()
-            .position(|(name, ..)| *name == key)
-            .filter(|&slot| values[slot].is_none())
-            .ok_or(BotSpecError::BadOption(excerpt(option)))?;
-        let (_, least, most, expected) = allowed[slot];
+            .position(|known| known.key.eq_ignore_ascii_case(key))
+            .ok_or(BotSpecError::UnknownOption {
+                option: excerpt(option),
+                bot,
+                known,
+            })?;
+        if values[slot].is_some() {
+            return Err(BotSpecError::RepeatedOption(excerpt(option)));
+        }
+        let BotOption {
+            least,
+            most,
+            expected,
+            ..
+        } = known[slot];
         values[slot] = Some(
             value
                 .parse::<u64>()
@@ -427,13 +499,43 @@ mod tests {
     #[test]
     fn names_parse_and_errors_say_what() {
         assert_eq!("random".parse::<BotSpec>(), Ok(BotSpec::Random));
+        // Names and keys in any case, as card names.
+        assert_eq!("Greedy".parse::<BotSpec>(), Ok(BotSpec::Greedy));
+        assert_eq!(
+            "MINIMAX:Depth=2".parse::<BotSpec>(),
+            Ok(BotSpec::Minimax {
+                depth: 2,
+                nodes: MinimaxOptions::DEFAULT.nodes
+            })
+        );
+        let mut message = heapless::String::<96>::new();
+        let error = "minimax:depht=3".parse::<BotSpec>().unwrap_err();
+        let _ = write!(message, "{error}");
+        assert_eq!(
+            message,
+            "bad bot option \"depht=3\": minimax takes depth or nodes"
+        );
+        message.clear();
+        let _ = write!(
+            message,
+            "{}",
+            "greedy:depth=3".parse::<BotSpec>().unwrap_err()
+        );
+        assert_eq!(
+            message,
+            "bad bot option \"depth=3\": greedy takes no options"
+        );
         assert_eq!(
             "rnd".parse::<BotSpec>(),
             Err(BotSpecError::UnknownBot(excerpt("rnd")))
         );
         assert_eq!(
             "random:speed=3".parse::<BotSpec>(),
-            Err(BotSpecError::BadOption(excerpt("speed=3")))
+            Err(BotSpecError::UnknownOption {
+                option: excerpt("speed=3"),
+                bot: "random",
+                known: &[],
+            })
         );
         let mut written = heapless::String::<16>::new();
         let _ = write!(written, "{}", BotSpec::Random);
@@ -449,10 +551,10 @@ mod tests {
             "ééééééééééééé".parse::<BotSpec>(),
             Err(BotSpecError::UnknownBot(kept.clone()))
         );
-        assert_eq!(
+        assert!(matches!(
             "greedy:ééééééééééééé".parse::<BotSpec>(),
-            Err(BotSpecError::BadOption(kept))
-        );
+            Err(BotSpecError::MalformedOption(option)) if option == kept
+        ));
         assert!("minimax:depth=ééééééééééééé".parse::<BotSpec>().is_err());
     }
 }
