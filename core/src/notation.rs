@@ -116,6 +116,11 @@ pub enum ParseCardError {
     UnknownSuit(Excerpt),
     /// A rank with no suit after it.
     MissingSuit(Excerpt),
+    /// Several cards (this many) where one was expected.
+    SeveralCards(usize, Excerpt),
+    /// A character that is in no card and separates none (cards are separated by spaces
+    /// or commas).
+    UnexpectedCharacter(char, Excerpt),
 }
 
 impl fmt::Display for ParseCardError {
@@ -133,6 +138,13 @@ impl fmt::Display for ParseCardError {
             ParseCardError::MissingSuit(text) => write!(
                 f,
                 "invalid card {text:?}: no suit (write e.g. 10D, 10♦ or karo 10)"
+            ),
+            ParseCardError::SeveralCards(count, text) => {
+                write!(f, "expected one card, got {count}: {text:?}")
+            }
+            ParseCardError::UnexpectedCharacter(ch, text) => write!(
+                f,
+                "invalid card {text:?}: unexpected {ch:?} (cards are separated by spaces or commas)"
             ),
         }
     }
@@ -163,30 +175,56 @@ impl FromStr for Card {
 
     fn from_str(text: &str) -> Result<Card, ParseCardError> {
         let text = text.trim();
-        if text.is_empty() {
-            return Err(ParseCardError::Empty);
-        }
-        // Croatian: suit name, white space, rank.
-        if let Some((first, second)) = text.split_once(char::is_whitespace) {
-            let suit =
-                parse_suit_name(first).ok_or_else(|| ParseCardError::UnknownSuit(excerpt(text)))?;
-            let rank = parse_rank(second.trim())
-                .ok_or_else(|| ParseCardError::UnknownRank(excerpt(text)))?;
-            return Ok(Card::new(rank, suit));
-        }
-        // Rank then a one-character suit.
-        let Some(last) = text.chars().next_back() else {
-            return Err(ParseCardError::Empty);
-        };
-        let rank_text = &text[..text.len() - last.len_utf8()];
-        match (parse_rank(rank_text), parse_suit_char(last)) {
-            (Some(rank), Some(suit)) => Ok(Card::new(rank, suit)),
-            _ if parse_rank(text).is_some() => Err(ParseCardError::MissingSuit(excerpt(text))),
-            (None, _) if rank_text.is_empty() || parse_suit_char(last).is_some() => {
-                Err(ParseCardError::UnknownRank(excerpt(text)))
+        parse_card(text).map_err(|error| {
+            let count = parse_cards(text).count();
+            if count > 1 && parse_cards(text).all(|card| card.is_ok()) {
+                ParseCardError::SeveralCards(count, excerpt(text))
+            } else {
+                explain(text, error)
             }
-            _ => Err(ParseCardError::UnknownSuit(excerpt(text))),
+        })
+    }
+}
+
+/// The error for `text`, naming a punctuation mark in it: a separator that is not one
+/// (`3S;4D`) says more than an unknown rank.
+fn explain(text: &str, error: ParseCardError) -> ParseCardError {
+    match text.chars().find(char::is_ascii_punctuation) {
+        Some(ch) => ParseCardError::UnexpectedCharacter(ch, excerpt(text)),
+        None => error,
+    }
+}
+
+/// What separates cards in a list: white space or a comma.
+fn is_separator(ch: char) -> bool {
+    ch.is_whitespace() || ch == ','
+}
+
+/// One card in any notation, `text` trimmed.
+fn parse_card(text: &str) -> Result<Card, ParseCardError> {
+    if text.is_empty() {
+        return Err(ParseCardError::Empty);
+    }
+    // Croatian: suit name, white space, rank.
+    if let Some((first, second)) = text.split_once(char::is_whitespace) {
+        let suit =
+            parse_suit_name(first).ok_or_else(|| ParseCardError::UnknownSuit(excerpt(text)))?;
+        let rank =
+            parse_rank(second.trim()).ok_or_else(|| ParseCardError::UnknownRank(excerpt(text)))?;
+        return Ok(Card::new(rank, suit));
+    }
+    // Rank then a one-character suit.
+    let Some(last) = text.chars().next_back() else {
+        return Err(ParseCardError::Empty);
+    };
+    let rank_text = &text[..text.len() - last.len_utf8()];
+    match (parse_rank(rank_text), parse_suit_char(last)) {
+        (Some(rank), Some(suit)) => Ok(Card::new(rank, suit)),
+        _ if parse_rank(text).is_some() => Err(ParseCardError::MissingSuit(excerpt(text))),
+        (None, _) if rank_text.is_empty() || parse_suit_char(last).is_some() => {
+            Err(ParseCardError::UnknownRank(excerpt(text)))
         }
+        _ => Err(ParseCardError::UnknownSuit(excerpt(text))),
     }
 }
 
@@ -230,7 +268,6 @@ impl Iterator for CardTokens<'_> {
     type Item = Result<Card, ParseCardError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let is_separator = |ch: char| ch.is_whitespace() || ch == ',';
         let rest = self.rest.trim_start_matches(is_separator);
         if rest.is_empty() {
             self.rest = rest;
@@ -256,7 +293,7 @@ impl Iterator for CardTokens<'_> {
                 .zip(parse_rank(rank.trim_matches(is_separator)))
                 .map(|(suit, rank)| Card::new(rank, suit))
                 .ok_or_else(|| ParseCardError::UnknownRank(excerpt(token))),
-            None => token.parse(),
+            None => parse_card(token).map_err(|error| explain(token, error)),
         })
     }
 }

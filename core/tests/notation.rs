@@ -51,6 +51,20 @@ fn bad_cards_say_what_is_wrong() {
     assert!(message("bubnja 10").contains("unknown suit"));
     assert!(message("karo 11").contains("unknown rank"));
     assert!(message("11H").contains("unknown rank"));
+    // Several cards for one, or a separator that is not one, are named as such.
+    assert_eq!(message("7S 8S"), "expected one card, got 2: \"7S 8S\"");
+    assert_eq!(
+        message("karo 10, pik 2"),
+        "expected one card, got 2: \"karo 10, pik 2\""
+    );
+    assert_eq!(
+        message("3S;4D"),
+        "invalid card \"3S;4D\": unexpected ';' (cards are separated by spaces or commas)"
+    );
+    assert_eq!(
+        "3H,3S;4D".parse::<CardSet>().unwrap_err().to_string(),
+        "invalid card \"3S;4D\": unexpected ';' (cards are separated by spaces or commas)"
+    );
 }
 
 #[test]

@@ -121,6 +121,7 @@ pub fn parse_tokens(text: &str) -> Result<Vec<Token>, String> {
                     ))
                 }
             },
+            Err(error) => return Err(error.to_string()),
         };
         if let Token::Card(card) = token {
             if tokens.contains(&token) {
