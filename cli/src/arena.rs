@@ -15,6 +15,7 @@ use tablic_core::Game;
 
 use crate::engine::{Engine, EngineConfig};
 use crate::error::Failure;
+use crate::output;
 
 /// The options that bring in engines and save records, for `match` and `tournament`.
 #[derive(Args, Debug, Clone)]
@@ -114,14 +115,18 @@ impl Lineup {
         let mut next_bare = 0;
         let mut players = Vec::new();
         for text in split_bot_list(list) {
+            // `engine` in any case, as bot names.
+            let is_engine = |word: &str| word.trim().eq_ignore_ascii_case("engine");
             let index = match text.split_once(':') {
-                None if text == "engine" => {
+                None if is_engine(text) => {
                     next_bare += 1;
                     Some(next_bare - 1)
                 }
-                Some(("engine", index)) => Some(index.trim().parse::<usize>().map_err(|_| {
-                    usage(format!("{text:?}: expected engine:K, K a whole number"))
-                })?),
+                Some((word, index)) if is_engine(word) => {
+                    Some(index.trim().parse::<usize>().map_err(|_| {
+                        usage(format!("{text:?}: expected engine:K, K a whole number"))
+                    })?)
+                }
                 _ => None,
             };
             let player = match index {
@@ -129,7 +134,10 @@ impl Lineup {
                     let config = configs.get(index).ok_or_else(|| {
                         usage(match configs.len() {
                             0 => format!("{text:?} needs an --engine COMMAND"),
-                            count => format!("{text:?}: there are only {count} --engine"),
+                            count => format!(
+                                "{text:?}: only {} given",
+                                output::count(count as u64, "--engine option")
+                            ),
                         })
                     })?;
                     used[index] = true;

@@ -292,7 +292,8 @@ impl ProgressLine {
             .map_or(String::new(), |player| player.name());
         let _ = write!(
             std::io::stderr(),
-            "\r\x1b[K{games}/{total} games, {:.1} s, margin of bot 0 ({name}) {margin:+.3}",
+            "\r\x1b[K{games}/{}, {:.1} s, margin of bot 0 ({name}) {margin:+.3}",
+            output::count(total, "game"),
             start.elapsed().as_secs_f64()
         );
         self.shown = true;
@@ -457,21 +458,19 @@ impl MatchReport {
         }
         let deals = if self.duplicate {
             format!(
-                " ({} deals × {} seatings)",
-                self.groups, self.games_per_group
+                " ({} × {})",
+                output::count(self.groups, "deal"),
+                output::count(self.games_per_group as u64, "seating")
             )
         } else {
             String::new()
         };
-        let threads = match self.threads {
-            1 => "1 thread".to_string(),
-            threads => format!("{threads} threads"),
-        };
         let mut text = format!(
-            "{}{} games{deals}, seed {}, {threads}, {:.2} s, {:.0} games/s\n",
+            "{}{}{deals}, seed {}, {}, {:.2} s, {:.0} games/s\n",
             table.render(),
-            self.games,
+            output::count(self.games, "game"),
             self.seed,
+            output::count(self.threads as u64, "thread"),
             self.elapsed_s,
             self.games_per_s
         );

@@ -8,6 +8,12 @@ pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::new(io::stdout().lock())
 }
 
+/// A count and its noun, the noun plural unless the count is one: `1 game`, `2 games`.
+pub fn count(count: u64, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
+}
+
 /// How a column lines up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {

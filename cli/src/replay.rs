@@ -210,11 +210,11 @@ fn describe(record: &str, played: &Game) -> String {
                     String::new()
                 };
                 say(format!(
-                    "  {name}: {} = {} points + {} tablas{bonus} ({} cards)",
+                    "  {name}: {} = {} + {}{bonus} ({})",
                     s.total(),
-                    s.card_points,
-                    s.tablas,
-                    s.cards
+                    output::count(s.card_points.into(), "point"),
+                    output::count(s.tablas.into(), "tabla"),
+                    output::count(s.cards.into(), "card")
                 ));
             }
             match result.winner() {

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde::Serialize;
 use tablic_core::tally::{BotSummary, MatchTally};
-use tablic_core::tournament::{Standings, Table, TournamentPlan};
+use tablic_core::tournament::{Standings, Table, TournamentError, TournamentPlan};
+use tablic_core::PlayerCount;
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
 use crate::error::Failure;
@@ -50,8 +51,10 @@ pub struct TournamentArgs {
     #[arg(long, default_value = "1", value_parser = parse_seed)]
     seed: u64,
 
-    /// Seats at a table: 2, 3 or 4 (any player count works).
-    #[arg(long, value_name = "N", default_value_t = 2)]
+    #[arg(long, value_name = "N", default_value_t = 2, help = format!(
+        "Seats at a table: {} (the player counts the rules deal for), at most the number of entrants",
+        table_sizes()
+    ))]
     size: usize,
 
     /// Play every deal once in each seat rotation of its table.
@@ -119,14 +122,37 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The table sizes `--size` takes, for its help and its error: `2, 3, … or 48`.
+fn table_sizes() -> String {
+    let sizes: Vec<String> = PlayerCount::ALL
+        .iter()
+        .map(|count| count.get().to_string())
+        .collect();
+    match sizes.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, first)) => format!("{} or {last}", first.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// One finished (table, group) piece, or a failure.
 type Done = Result<(Table, MatchTally, Vec<ForfeitNote>), Failure>;
 
 /// Runs `tablic tournament`.
 pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
     let lineup = Lineup::parse(&args.players, &args.players_from)?;
-    let plan = TournamentPlan::new(&lineup.specs(), args.size, args.seed, args.duplicate)
-        .map_err(|error| Failure::Usage(format!("--players/--size: {error}")))?;
+    let plan = TournamentPlan::new(&lineup.specs(), args.size, args.seed, args.duplicate).map_err(
+        |error| {
+            Failure::Usage(match error {
+                TournamentError::TableSize(_) => format!(
+                    "--size {}: a table seats {} players",
+                    args.size,
+                    table_sizes()
+                ),
+                other => format!("--players/--size: {other}"),
+            })
+        },
+    )?;
     // Opened now, so that a path that cannot be written is refused before the games, not
     // after them with the standings lost.
     let csv = match &args.csv {
@@ -234,7 +260,8 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                 publish(args, csv.as_ref(), &report)?;
                 let _ = writeln!(
                     std::io::stderr(),
-                    "interrupted: standings after {played} of {total_games} games"
+                    "interrupted: standings after {played} of {}",
+                    output::count(total_games, "game")
                 );
                 // Games in progress are dropped; engines see their input close.
                 std::process::exit(EXIT_INTERRUPTED.into());
@@ -310,7 +337,8 @@ impl ProgressBar {
         let percent = (played * 100).checked_div(total).unwrap_or(100);
         let _ = write!(
             std::io::stderr(),
-            "\r\x1b[K[{bar}] {percent:>3}%  {played}/{total} games, {:.1} s",
+            "\r\x1b[K[{bar}] {percent:>3}%  {played}/{}, {:.1} s",
+            output::count(total, "game"),
             start.elapsed().as_secs_f64()
         );
         self.shown = true;
@@ -463,26 +491,23 @@ impl Report {
                 format!("{:.2}", entry.mean_decision_us),
             ]);
         }
-        let threads = match threads {
-            1 => "1 thread".to_string(),
-            threads => format!("{threads} threads"),
-        };
-        let tables = match self.tables {
-            1 => "1 table".to_string(),
-            tables => format!("{tables} tables"),
-        };
         let seatings = if self.duplicate {
-            format!(" × {} seatings", self.games_per_group)
+            format!(
+                " × {}",
+                output::count(self.games_per_group as u64, "seating")
+            )
         } else {
             String::new()
         };
         let mut text = format!(
-            "{}{} games: {tables} of {} × {} deals{seatings}, seed {}, {threads}, {:.2} s{}\n",
+            "{}{}: {} of {} × {}{seatings}, seed {}, {}, {:.2} s{}\n",
             table.render(),
-            self.games,
+            output::count(self.games, "game"),
+            output::count(self.tables, "table"),
             self.size,
-            self.groups_per_table,
+            output::count(self.groups_per_table, "deal"),
             self.seed,
+            output::count(threads as u64, "thread"),
             self.elapsed_s,
             if self.interrupted {
                 " (interrupted)"

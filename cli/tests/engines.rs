@@ -304,7 +304,7 @@ fn bad_engine_options_are_usage_errors() {
         ),
         (
             vec!["match", "--players", "greedy,engine:1", "--engine", &first],
-            "error: --players: \"engine:1\": there are only 1 --engine",
+            "error: --players: \"engine:1\": only 1 --engine option given",
         ),
         (
             vec!["match", "--players", "greedy,random", "--engine", &first],

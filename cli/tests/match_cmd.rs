@@ -309,3 +309,21 @@ fn bench_quick_prints_its_figures() {
     assert!(report["machine"]["cpus"].as_u64().expect("cpus") >= 1);
     assert_eq!(report["quick"], true);
 }
+
+#[test]
+fn one_of_anything_is_singular_in_the_footer() {
+    for (args, footer) in [
+        (vec!["--games", "1"], "1 game, seed 1, 1 thread, "),
+        (
+            vec!["--games", "1", "--duplicate"],
+            "2 games (1 deal × 2 seatings), seed 1, 1 thread, ",
+        ),
+    ] {
+        let mut all = vec!["match", "--players", "greedy,random"];
+        all.extend(args);
+        let run = tablic(&all, "");
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let last = run.stdout.lines().last().unwrap_or_default();
+        assert!(last.starts_with(footer), "{all:?}: {last}");
+    }
+}

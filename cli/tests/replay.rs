@@ -115,7 +115,7 @@ fn replay_prints_the_game_move_by_move() {
             "the cards left on the table, 6H 6S 7C JD, go to seat 1 (random) (the last capturer)",
             "result:",
             "  seat 0 (greedy): 21 = 16 points + 2 tablas + 3 for the most cards (37 cards)",
-            "  seat 1 (random): 7 = 6 points + 1 tablas (15 cards)",
+            "  seat 1 (random): 7 = 6 points + 1 tabla (15 cards)",
             "winner: seat 0 (greedy)",
         ]
     );

@@ -295,7 +295,7 @@ fn bad_tournaments_are_usage_errors() {
                 "--size",
                 "5",
             ],
-            "table size",
+            "--size 5: a table seats",
         ),
         (
             vec!["tournament", "--players", "greedy,nobody"],
@@ -373,4 +373,18 @@ fn help_explains_every_option() {
     ] {
         assert!(run.stdout.contains(needle), "{needle} in {}", run.stdout);
     }
+}
+
+#[test]
+fn one_of_anything_is_singular_in_the_footer() {
+    let run = tablic(
+        &["tournament", "--players", "greedy,random", "--games", "1"],
+        "",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let last = run.stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("1 game: 1 table of 2 × 1 deal, seed 1, 1 thread, "),
+        "{last}"
+    );
 }
