@@ -19,6 +19,7 @@ mod record_file;
 mod render;
 mod replay;
 mod review;
+mod rules;
 mod tournament;
 
 use std::io::Write;
@@ -29,7 +30,8 @@ use clap::{Parser, Subcommand};
 
 use crate::error::Failure;
 
-/// Tablić from the command line: legal captures, bot matches, move rankings, benchmarks.
+/// Tablić from the command line: play against the bots, the rules, legal captures, bot
+/// matches, move rankings, benchmarks.
 #[derive(Parser, Debug)]
 #[command(name = "tablic", version, propagate_version = true)]
 #[command(after_help = "Run 'tablic <COMMAND> --help' for each command's options.")]
@@ -40,13 +42,14 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    Play(play::PlayArgs),
+    Rules(rules::RulesArgs),
     Moves(moves::MovesArgs),
     Match(match_cmd::MatchArgs),
     Rank(rank::RankArgs),
     Bench(bench::BenchArgs),
     Tournament(tournament::TournamentArgs),
     Replay(replay::ReplayArgs),
-    Play(play::PlayArgs),
     Review(review::ReviewArgs),
     Render(render::RenderArgs),
 }
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Review(args) => review::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Rules(args) => rules::run(&args),
     };
     outcome.unwrap_or_else(Failure::report)
 }
