@@ -16,6 +16,7 @@ use tablic_core::Game;
 use crate::engine::{Engine, EngineConfig};
 use crate::error::Failure;
 use crate::output;
+use crate::record_file::record_text;
 
 /// The options that bring in engines and save records, for `match` and `tournament`.
 #[derive(Args, Debug, Clone)]
@@ -332,8 +333,8 @@ impl Seating {
     }
 }
 
-/// Writes one game's record: the header, comments naming the game and its seats (and the
-/// forfeit), then the record proper.
+/// Writes one game's record: the header, a comment naming the game, the record with its
+/// seats' names, and the forfeit if there was one.
 fn save_record(
     dir: &std::path::Path,
     plan: &MatchPlan,
@@ -343,9 +344,6 @@ fn save_record(
     game: &Game,
     forfeit: Option<&ForfeitNote>,
 ) -> Result<(), Failure> {
-    let record = game.record().to_string();
-    let (header, rest) = record.split_once('\n').unwrap_or((&record, ""));
-    let mut text = format!("{header}\n");
     let (name, what) = match info.table {
         Some(table) => (
             format!("t{table:04}-g{group:06}-r{rotation}.txt"),
@@ -356,16 +354,14 @@ fn save_record(
             format!("match seed {}", plan.seed()),
         ),
     };
-    text.push_str(&format!("# {what}, group {group}, rotation {rotation}\n"));
-    let n = plan.players().get();
-    for seat in 0..n {
-        let bot = plan.bot_at(seat, rotation);
-        text.push_str(&format!(
-            "# seat {seat}: {}\n",
-            info.players[bot].player.name()
-        ));
-    }
-    text.push_str(rest);
+    let names: Vec<String> = (0..plan.players().get())
+        .map(|seat| info.players[plan.bot_at(seat, rotation)].player.name())
+        .collect();
+    let mut text = record_text(
+        game,
+        &format!("{what}, group {group}, rotation {rotation}"),
+        &names,
+    );
     if let Some(note) = forfeit {
         text.push_str(&format!(
             "# forfeit: seat {}: {}: {}\n",

@@ -80,7 +80,8 @@ scores 0 and loses, every other bot scores 25 and wins. The match goes on, with 
 process if the engine died. Each thread runs its own copy of each engine.
 
 --save-records DIR writes each game as a record, DIR/gGGGGGG-rR.txt (group G, rotation R), \
-with comments naming the seats (and a forfeit); `tablic replay` reads them.
+with its seats' names and a comment naming the game (and a forfeit); `tablic replay`, \
+`review` and `render` read them.
 
 --json fields: games (games played), groups (deal groups), games_per_group, duplicate, \
 seed, players (n); bots: [{bot (index), name, games, seats (games at each seat, seat 0 \

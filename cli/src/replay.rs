@@ -5,19 +5,19 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tablic_core::record::{RecordError, HEADER};
-use tablic_core::{DeckOrigin, Game, MOST_CARDS_BONUS};
+use tablic_core::{DeckOrigin, Game};
 
 use crate::error::Failure;
 use crate::output;
-use crate::record_file::read_text;
+use crate::record_file::{display_name, read_text, Recorded};
 
 /// Check a game record and print the game move by move.
 ///
 /// Every move is replayed through the rules (Game::from_record), so a record that prints is
-/// a legal game. The output names each seat (from the `# seat N: …` comments that `match
-/// --save-records` and `tournament --save-records` write), shows every deal's hands, every
-/// move with its capture and tablas, where the last cards went, and the result. A record
-/// that stops early (a forfeit) ends with its `# forfeit: …` comment.
+/// a legal game. The output names each seat (from the record's `name` lines, which `play
+/// --save`, `match --save-records` and `tournament --save-records` write), shows every
+/// deal's hands, every move with its capture and tablas, where the last cards went, and the
+/// result. A record that stops early (a forfeit) ends with its `# forfeit: …` comment.
 #[derive(Args, Debug)]
 #[command(after_help = REPLAY_AFTER_HELP)]
 pub struct ReplayArgs {
@@ -37,11 +37,7 @@ Example:
 
 /// Runs `tablic replay`.
 pub fn run(args: &ReplayArgs) -> Result<ExitCode, Failure> {
-    let name = if args.file == "-" {
-        "stdin"
-    } else {
-        &args.file
-    };
+    let name = display_name(&args.file);
     let text = read_text(&args.file)?;
     let records = split_records(&text);
     if records.is_empty() {
@@ -51,7 +47,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode, Failure> {
     }
     let mut games = Vec::new();
     for (offset, record) in &records {
-        let game = Game::from_record(record).map_err(|error| {
+        let (game, names) = Game::from_record_with_names(record).map_err(|error| {
             let error = RecordError {
                 line: if error.line > 0 {
                     error.line + offset
@@ -62,7 +58,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode, Failure> {
             };
             Failure::Usage(format!("{name}: {error}"))
         })?;
-        games.push(game);
+        games.push(Recorded::new(game, &names));
     }
     let mut out = output::stdout();
     for (index, ((_, record), game)) in records.iter().zip(&games).enumerate() {
@@ -109,29 +105,11 @@ fn comments<'a>(record: &'a str, key: &'a str) -> impl Iterator<Item = &'a str> 
     })
 }
 
-/// The game, told move by move.
-fn describe(record: &str, played: &Game) -> String {
+/// The game, told move by move; `record` is its text, for the comments.
+fn describe(record: &str, recorded: &Recorded) -> String {
+    let played = &recorded.game;
     let n = played.players().get();
-    let mut names: Vec<String> = (0..n).map(|seat| format!("seat {seat}")).collect();
-    // `# seat N: name` comments name the seats.
-    for line in record.lines() {
-        let Some(comment) = line.trim().strip_prefix('#').map(str::trim) else {
-            continue;
-        };
-        let Some(rest) = comment.strip_prefix("seat ") else {
-            continue;
-        };
-        if let Some((seat, name)) = rest.split_once(':') {
-            if let Some(slot) = seat
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .and_then(|s| names.get_mut(s))
-            {
-                *slot = format!("seat {} ({})", seat.trim(), name.trim());
-            }
-        }
-    }
+    let names: Vec<String> = (0..n).map(|seat| recorded.label(seat)).collect();
     let mut text = String::new();
     let mut say = |line: String| {
         text.push_str(&line);
@@ -139,8 +117,7 @@ fn describe(record: &str, played: &Game) -> String {
     };
     let first_comment = record.lines().find_map(|line| {
         let comment = line.trim().strip_prefix('#')?.trim();
-        (!comment.starts_with("seat ") && !comment.starts_with("forfeit:"))
-            .then(|| comment.to_string())
+        (!comment.starts_with("forfeit:")).then(|| comment.to_string())
     });
     if let Some(about) = first_comment {
         say(format!("game: {about}"));
@@ -202,25 +179,11 @@ fn describe(record: &str, played: &Game) -> String {
                 (None, _) => {}
             }
             say("result:".to_string());
-            for (seat, name) in names.iter().enumerate() {
-                let s = result.seats()[seat];
-                let bonus = if s.most_cards {
-                    format!(" + {MOST_CARDS_BONUS} for the most cards")
-                } else {
-                    String::new()
-                };
-                say(format!(
-                    "  {name}: {} = {} + {}{bonus} ({})",
-                    s.total(),
-                    output::count(s.card_points.into(), "point"),
-                    output::count(s.tablas.into(), "tabla"),
-                    output::count(s.cards.into(), "card")
-                ));
+            let (totals, winner) = recorded.result_lines(&result);
+            for total in totals {
+                say(format!("  {total}"));
             }
-            match result.winner() {
-                Some(seat) => say(format!("winner: {}", names[seat])),
-                None => say("tie for the highest total".to_string()),
-            }
+            say(winner);
         }
         None => {
             say(format!(

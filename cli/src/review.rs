@@ -11,7 +11,7 @@ use tablic_core::{Game, Move};
 use crate::error::Failure;
 use crate::match_cmd::parse_seed;
 use crate::output::{self, Align, Table};
-use crate::record_file::read_game;
+use crate::record_file::{read_game, Recorded};
 
 /// Review a recorded game: for every move, the bot's preferred move and how many points the
 /// move played lost against it, by the bot's estimate; then a summary per player.
@@ -66,6 +66,8 @@ impl MoveReview {
 #[derive(Serialize, Debug, Default)]
 struct SeatReview {
     seat: usize,
+    /// The seat's name in the record, if it has one.
+    name: Option<String>,
     moves: usize,
     /// Moves that were the bot's choice or worth as much.
     agreed: usize,
@@ -95,7 +97,9 @@ fn judge(text: &str) -> Result<PimcOptions, Failure> {
 }
 
 /// Judges every move of `recorded` from its mover's view.
-fn review(recorded: &Game, options: PimcOptions, seed: u64, bot: &str) -> Review {
+fn review(recorded: &Recorded, options: PimcOptions, seed: u64, bot: &str) -> Review {
+    let names = &recorded.names;
+    let recorded = &recorded.game;
     let mut entries = vec![
         Entry::EMPTY;
         BotSpec::Pimc {
@@ -133,6 +137,7 @@ fn review(recorded: &Game, options: PimcOptions, seed: u64, bot: &str) -> Review
     let mut seats: Vec<SeatReview> = (0..recorded.players().get())
         .map(|seat| SeatReview {
             seat,
+            name: names[seat].clone(),
             ..SeatReview::default()
         })
         .collect();
@@ -194,6 +199,7 @@ impl Review {
         }
         let mut seats = Table::new(&[
             ("seat", Align::Right),
+            ("name", Align::Left),
             ("moves", Align::Right),
             ("agreed", Align::Right),
             ("weighed", Align::Right),
@@ -203,6 +209,7 @@ impl Review {
         for seat in &self.seats {
             seats.row(vec![
                 seat.seat.to_string(),
+                seat.name.clone().unwrap_or_else(|| "-".to_string()),
                 seat.moves.to_string(),
                 seat.agreed.to_string(),
                 seat.weighed.to_string(),

@@ -216,31 +216,23 @@ fn every_seed_option_reads_seeds_alike() {
     assert_exact_usage_error(&["review", record, "--seed", "x"], expected);
 }
 
-/// Exactly this one line on stderr, nothing on stdout, exit 2.
-fn assert_error_is(args: &[&str], expected: &str) {
-    let run = tablic(args, "");
-    assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
-    assert_eq!(run.stdout, "", "{args:?}");
-    assert_eq!(run.stderr, format!("{expected}\n"), "{args:?}");
-}
-
 #[test]
 fn card_errors_blame_what_was_written() {
-    assert_error_is(
+    assert_exact_usage_error(
         &["moves", "--table", "3H", "--card", "7S 8S"],
         "error: --card: expected one card, got 2: \"7S 8S\"",
     );
-    assert_error_is(
+    assert_exact_usage_error(
         &["moves", "--table", "3H", "--card", "7S,8S,9S"],
         "error: --card: expected one card, got 3: \"7S,8S,9S\"",
     );
-    assert_error_is(
+    assert_exact_usage_error(
         &["moves", "--table", "3H,3S;4D", "--card", "7S"],
         "error: --table: invalid card \"3S;4D\": unexpected ';' (cards are separated by \
          spaces or commas)",
     );
     // A card that is simply wrong still says which part is.
-    assert_error_is(
+    assert_exact_usage_error(
         &["moves", "--table", "3H", "--card", "7X"],
         "error: --card: invalid card \"7X\": unknown suit (expected C, D, H, S, a suit \
          symbol, or tref, karo, herc, pik)",
@@ -266,20 +258,20 @@ fn bot_names_in_any_case_and_bad_options_list_the_keys() {
         run.stdout
     );
     assert!(run.stdout.contains("  1  greedy "), "{}", run.stdout);
-    assert_error_is(
+    assert_exact_usage_error(
         &["match", "--players", "minimax:depht=3,greedy"],
         "error: --players: bad bot option \"depht=3\": minimax takes depth or nodes",
     );
-    assert_error_is(
+    assert_exact_usage_error(
         &["match", "--players", "ismcts:samples=3,greedy"],
         "error: --players: bad bot option \"samples=3\": ismcts takes iterations or \
          exploration",
     );
-    assert_error_is(
+    assert_exact_usage_error(
         &["match", "--players", "greedy:depth=3,random"],
         "error: --players: bad bot option \"depth=3\": greedy takes no options",
     );
-    assert_error_is(
+    assert_exact_usage_error(
         &["match", "--players", "greedy,engine:1", "--engine", "true"],
         "error: --players: \"engine:1\": only 1 --engine option given",
     );
@@ -296,7 +288,7 @@ fn tournament_size_help_and_error_give_the_same_sizes() {
         help.stdout
     );
     for size in ["1", "5"] {
-        assert_error_is(
+        assert_exact_usage_error(
             &["tournament", "--players", "greedy,random", "--size", size],
             &format!("error: --size {size}: a table seats {sizes} players"),
         );

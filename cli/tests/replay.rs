@@ -58,9 +58,9 @@ fn a_match_saves_every_game_and_replay_tells_it() {
         [
             "tablic-record 1",
             "# match seed 1, group 0, rotation 1",
-            "# seat 0: random",
-            "# seat 1: greedy",
             "players 2",
+            "name 0 random",
+            "name 1 greedy",
             "seed 10451216379200822465"
         ]
     );
@@ -290,4 +290,94 @@ fn replay_help_says_what_it_checks() {
     for needle in ["<FILE>", "Game::from_record", "status 2", "--save-records"] {
         assert!(run.stdout.contains(needle), "{needle} in {}", run.stdout);
     }
+}
+
+#[test]
+fn play_saves_the_seat_names_and_replay_shows_them_for_every_game() {
+    let dir = scratch("records-play");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.txt");
+    let run = tablic(
+        &[
+            "play",
+            "--players",
+            "me,greedy",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--save",
+            file.to_str().unwrap(),
+        ],
+        &"auto\n".repeat(48),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let heads: Vec<Vec<&str>> = saved
+        .split("tablic-record 1\n")
+        .skip(1)
+        .map(|record| record.lines().take(4).collect())
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            [
+                "# tablic play, game 1 of 2",
+                "players 2",
+                "name 0 you",
+                "name 1 greedy"
+            ],
+            [
+                "# tablic play, game 2 of 2",
+                "players 2",
+                "name 0 greedy",
+                "name 1 you"
+            ],
+        ]
+    );
+    let run = replay(&file);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let games: Vec<&str> = run.stdout.split("\n\n").collect();
+    assert_eq!(games.len(), 2, "{}", run.stdout);
+    for (game, (first, second)) in games.iter().zip([("you", "greedy"), ("greedy", "you")]) {
+        let number = if first == "you" { 1 } else { 2 };
+        assert!(
+            game.starts_with(&format!("game: tablic play, game {number} of 2\n")),
+            "{game}"
+        );
+        assert!(
+            game.contains(&format!("\n  seat 0 ({first}) holds ")),
+            "{game}"
+        );
+        assert!(
+            game.contains(&format!("\n  seat 1 ({second}) holds ")),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn a_record_without_names_shows_seat_numbers() {
+    // A record as saved before records had names: the old comments are only comments.
+    let run = tablic(
+        &["replay", "-"],
+        "tablic-record 1\n# seat 0: greedy\nplayers 2\nseed 42\nplay 7H 3D 4S\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("\n  seat 0 holds ")
+            && run.stdout.contains("\n   1. seat 0: 7H takes 3D 4S\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_bad_name_line_is_one_error_line() {
+    let run = tablic(
+        &["replay", "-"],
+        "tablic-record 1\nplayers 2\nname 2 greedy\nseed 42\n",
+    );
+    assert_eq!(run.code, Some(2));
+    assert_eq!(run.stderr, "error: stdin: line 3: seat 2: no such seat\n");
 }

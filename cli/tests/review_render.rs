@@ -4,7 +4,8 @@ mod common;
 
 use common::tablic;
 
-/// A game of greedy (seat 0) against minimax, seed 42, as `Game::record` wrote it.
+/// A game of greedy (seat 0) against minimax, seed 42, as `Game::record` wrote it, with
+/// the seats' names.
 const GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/example-game.txt");
 
 fn field<'a>(object: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
@@ -68,9 +69,37 @@ fn a_review_as_tables() {
     assert_eq!(lines[0], "ply  seat  played       best   loss");
     assert!(lines[1].starts_with("  1     0  7H 3D 4S"));
     assert!(run.stdout.contains("Judged by pimc:samples=2,nodes=2000"));
-    assert!(run
-        .stdout
-        .contains("seat  moves  agreed  weighed  total loss  mean loss"));
+    assert!(run.stdout.contains(
+        "seat  name     moves  agreed  weighed  total loss  mean loss\n   0  greedy      24 "
+    ));
+    assert!(
+        run.stdout.contains("\n   1  minimax     24 "),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_review_names_the_seats_in_json() {
+    let run = tablic(
+        &[
+            "review",
+            GAME,
+            "--json",
+            "--bot",
+            "pimc:samples=1,nodes=100",
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let review: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let names: Vec<&serde_json::Value> = field(&review, "seats")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|seat| field(seat, "name"))
+        .collect();
+    assert_eq!(names, ["greedy", "minimax"]);
 }
 
 #[test]
@@ -95,19 +124,73 @@ fn a_position_shows_the_table_and_every_hand() {
     assert!(svg.trim_end().ends_with("</svg>"));
     // 4 table cards and two hands of 6.
     assert_eq!(svg.matches("rx=\"4\"").count(), 16);
-    assert!(svg.contains("Move 1: seat 0 plays 7♥ and takes 3♦ 4♠"));
+    assert!(svg.contains(">Move 1: seat 0 (greedy) plays 7♥ and takes 3♦ 4♠</text>"));
+    assert!(svg.contains(">seat 1 (minimax)</text>"));
+    assert!(svg.contains(">pile 0 cards, 0 points</text>"));
+}
+
+#[test]
+fn the_last_position_shows_the_totals_and_the_winner() {
     let end = tablic(&["render", GAME, "--ply", "49"], "");
-    assert!(end.stdout.contains("The end"));
+    assert_eq!(end.code, Some(0), "{}", end.stderr);
+    let texts: Vec<&str> = end
+        .stdout
+        .split("</text>")
+        .filter_map(|piece| Some(&piece[piece.rfind('>')? + 1..]))
+        .filter(|text| !text.trim().is_empty())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "The end. Winner: seat 1 (minimax)",
+            "final totals",
+            "seat 0 (greedy): 12 = 12 points + 0 tablas (25 cards)",
+            "seat 1 (minimax): 13 = 10 points + 0 tablas + 3 for the most cards (27 cards)",
+        ]
+    );
     assert_eq!(end.stdout.matches("rx=\"4\"").count(), 0);
 }
 
 #[test]
-fn a_whole_game_has_a_row_per_move() {
+fn a_whole_game_has_a_row_per_move_deal_by_deal_under_a_legend() {
     let run = tablic(&["render", GAME], "");
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert_eq!(run.stdout.matches("seat 0</text>").count(), 24);
-    assert_eq!(run.stdout.matches("seat 1</text>").count(), 24);
-    assert!(run.stdout.contains("Result: seat 0: "));
+    let svg = &run.stdout;
+    assert_eq!(svg.matches(">seat 0</text>").count(), 24);
+    assert_eq!(svg.matches(">seat 1</text>").count(), 24);
+    for text in [
+        "2 players, 48 moves, a row each",
+        "seat 0 (greedy)",
+        "seat 1 (minimax)",
+        "the card played",
+        "the cards it takes",
+        "tabla!  it swept the table",
+        "the table before the move (score: points + tablas so far, seat 0 first)",
+        "seat 0 (greedy): 12 = 12 points + 0 tablas (25 cards)",
+        "Winner: seat 1 (minimax)",
+    ] {
+        assert!(svg.contains(&format!(">{text}</text>")), "{text}");
+    }
+    // A dashed line and a label before each of the four deals.
+    assert_eq!(svg.matches("stroke-dasharray").count(), 4);
+    for deal in 1..=4 {
+        assert_eq!(svg.matches(&format!(">deal {deal}</text>")).count(), 1);
+    }
+    // The running score after the last move: the card points and tablas of the piles,
+    // before the +3 for the most cards.
+    let last_row = svg.split(">48.</text>").nth(1).unwrap();
+    assert!(last_row.contains(">12 : 10</text>"), "{last_row}");
+}
+
+#[test]
+fn names_are_escaped_in_pictures() {
+    let record = "tablic-record 1\nplayers 2\nname 0 <b>&co\nseed 42\nplay 7H 3D 4S\n";
+    let run = tablic(&["render", "-"], record);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains(">seat 0 (&lt;b&gt;&amp;co)</text>"));
+    assert!(run
+        .stdout
+        .contains(">The record stops after 1 move of 48, without a result</text>"));
 }
 
 #[test]

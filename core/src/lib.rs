@@ -74,6 +74,6 @@ pub use moves::{
 };
 pub use pcg32::{below, below_u64, Pcg32};
 pub use players::{InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_CARDS};
-pub use record::{Record, RecordError, RecordErrorKind};
+pub use record::{Record, RecordError, RecordErrorKind, SeatNames};
 pub use score::{GameResult, SeatResult, MOST_CARDS_BONUS};
 pub use view::{PastMove, PlayerView};

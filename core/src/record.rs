@@ -3,12 +3,16 @@
 //! ```text
 //! tablic-record 1
 //! players 2
+//! name 0 greedy
+//! name 1 pimc:samples=128,nodes=40000
 //! seed 42
 //! play 7S 3H 4D
 //! play KD
 //! …
 //! result 14 11
 //! ```
+//! `name SEAT NAME` lines are optional: they name seats (each at most once) for whoever
+//! shows the game, and are checked but do not change it (see [`SeatNames`]).
 //! `seed N` may instead be `deck` followed by the 52 cards, top first. Each `play` line is
 //! the card then the captured cards (none for a discard), for the seat whose turn it is.
 //! `result` (the totals by seat) is written for finished games and checked when read.
@@ -21,34 +25,167 @@ use crate::deck::{Deck, DeckError};
 use crate::game::{DeckOrigin, Game};
 use crate::moves::{IllegalMove, Move};
 use crate::notation::{excerpt, parse_cards, Excerpt, ParseCardError, ParseCardSetError};
-use crate::players::{InvalidPlayerCount, PlayerCount};
+use crate::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
 use crate::{Card, CardSet};
 
 /// The first line of every record, with the format version.
 pub const HEADER: &str = "tablic-record 1";
 
+/// The most bytes in a seat's name: room for a bot with its options or an engine's name
+/// and version, small enough to show beside a table.
+pub const MAX_NAME_LEN: usize = 64;
+
+/// The names of a game's seats, as a record's `name` lines carry them. The names are
+/// borrowed (from the caller, or from the record's text), so none is copied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatNames<'a> {
+    names: [Option<&'a str>; MAX_PLAYERS],
+}
+
+impl<'a> SeatNames<'a> {
+    /// No seat named.
+    pub const NONE: SeatNames<'static> = SeatNames {
+        names: [None; MAX_PLAYERS],
+    };
+
+    /// Seat `i` named `names[i]`; each name checked as [`SeatNames::set`] checks it.
+    pub fn new(names: &[&'a str]) -> Result<SeatNames<'a>, NameError> {
+        let mut named = SeatNames::NONE;
+        for (seat, name) in names.iter().enumerate() {
+            named.set(seat, name)?;
+        }
+        Ok(named)
+    }
+
+    /// Names `seat`: a name is 1 to [`MAX_NAME_LEN`] bytes without control characters or
+    /// spaces at either end (a record's line could not keep them), and a seat is named once.
+    pub fn set(&mut self, seat: usize, name: &'a str) -> Result<(), NameError> {
+        let error = |kind| Err(NameError { seat, kind });
+        let Some(slot) = self.names.get_mut(seat) else {
+            return error(NameErrorKind::NoSuchSeat);
+        };
+        if slot.is_some() {
+            error(NameErrorKind::Repeated)
+        } else if name.is_empty() {
+            error(NameErrorKind::Empty)
+        } else if name.len() > MAX_NAME_LEN {
+            error(NameErrorKind::TooLong(name.len()))
+        } else if name.contains(char::is_control) {
+            error(NameErrorKind::ControlCharacter)
+        } else if name.trim() != name {
+            error(NameErrorKind::SurroundingSpace)
+        } else {
+            *slot = Some(name);
+            Ok(())
+        }
+    }
+
+    /// The name of `seat`, if it has one.
+    pub fn get(&self, seat: usize) -> Option<&'a str> {
+        self.names.get(seat).copied().flatten()
+    }
+}
+
+impl Default for SeatNames<'_> {
+    fn default() -> Self {
+        SeatNames::NONE
+    }
+}
+
+/// A seat name that cannot be recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameError {
+    /// The seat named.
+    pub seat: usize,
+    /// What is wrong.
+    pub kind: NameErrorKind,
+}
+
+/// What is wrong with a seat name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameErrorKind {
+    /// The seat is not in the game.
+    NoSuchSeat,
+    /// The seat was named already.
+    Repeated,
+    /// No name.
+    Empty,
+    /// Longer than [`MAX_NAME_LEN`] bytes (this many).
+    TooLong(usize),
+    /// A control character (a line break, a tab…) in the name.
+    ControlCharacter,
+    /// White space at the start or the end.
+    SurroundingSpace,
+}
+
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}: ", self.seat)?;
+        match self.kind {
+            NameErrorKind::NoSuchSeat => f.write_str("no such seat"),
+            NameErrorKind::Repeated => f.write_str("named twice"),
+            NameErrorKind::Empty => f.write_str("empty name"),
+            NameErrorKind::TooLong(length) => {
+                write!(f, "a name of {length} bytes (at most {MAX_NAME_LEN})")
+            }
+            NameErrorKind::ControlCharacter => f.write_str("a control character in the name"),
+            NameErrorKind::SurroundingSpace => f.write_str("space around the name"),
+        }
+    }
+}
+
+impl core::error::Error for NameError {}
+
 /// A game written as a record: `game.record().to_string()`, or `write!` into any buffer.
 #[derive(Clone, Copy, Debug)]
-pub struct Record<'g>(&'g Game);
+pub struct Record<'g> {
+    game: &'g Game,
+    names: Option<&'g SeatNames<'g>>,
+}
+
+impl<'g> Record<'g> {
+    /// The record with `name` lines for the game's seats that `names` names.
+    pub fn with_names(self, names: &'g SeatNames<'g>) -> Record<'g> {
+        Record {
+            names: Some(names),
+            ..self
+        }
+    }
+}
 
 impl Game {
     /// This game as a record (see [`crate::record`]).
     pub fn record(&self) -> Record<'_> {
-        Record(self)
+        Record {
+            game: self,
+            names: None,
+        }
     }
 
     /// Reads a record and replays it, checking every move; the game is where the record
     /// stops (finished or not).
     pub fn from_record(text: &str) -> Result<Game, RecordError> {
+        read(text).map(|(game, _)| game)
+    }
+
+    /// Reads a record as [`Game::from_record`] does, with the names of its seats.
+    pub fn from_record_with_names(text: &str) -> Result<(Game, SeatNames<'_>), RecordError> {
         read(text)
     }
 }
 
 impl fmt::Display for Record<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let game = self.0;
+        let game = self.game;
         writeln!(f, "{HEADER}")?;
         writeln!(f, "players {}", game.players())?;
+        if let Some(names) = self.names {
+            for seat in 0..game.players().get() {
+                if let Some(name) = names.get(seat) {
+                    writeln!(f, "name {seat} {name}")?;
+                }
+            }
+        }
         match game.origin() {
             DeckOrigin::Seed(seed) => writeln!(f, "seed {seed}")?,
             DeckOrigin::Given => writeln!(f, "deck {}", game.deck())?,
@@ -89,6 +226,8 @@ pub enum RecordErrorKind {
     BadNumber(Excerpt),
     /// The player count is not allowed.
     Players(InvalidPlayerCount),
+    /// A `name` line that names no seat of the game, or badly.
+    Name(NameError),
     /// A card did not parse.
     Card(ParseCardError),
     /// The deck is not 52 distinct cards.
@@ -118,6 +257,7 @@ impl fmt::Display for RecordError {
             }
             RecordErrorKind::BadNumber(text) => write!(f, "{text:?} is not a number"),
             RecordErrorKind::Players(error) => error.fmt(f),
+            RecordErrorKind::Name(error) => error.fmt(f),
             RecordErrorKind::Card(error) => error.fmt(f),
             RecordErrorKind::Deck(error) => error.fmt(f),
             RecordErrorKind::Duplicate(card) => write!(f, "card {card} appears twice"),
@@ -179,7 +319,14 @@ impl From<ParseCardSetError> for RecordErrorKind {
     }
 }
 
-fn read(text: &str) -> Result<Game, RecordError> {
+/// A `name SEAT NAME` line's seat and name, after `name`.
+fn parse_name(rest: &str) -> Result<(usize, &str), RecordErrorKind> {
+    let rest = rest.trim();
+    let (seat, name) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    Ok((number(seat)?, name.trim()))
+}
+
+fn read(text: &str) -> Result<(Game, SeatNames<'_>), RecordError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -204,7 +351,21 @@ fn read(text: &str) -> Result<Game, RecordError> {
             .map_err(at(line))?,
         _ => return Err(at(line)(RecordErrorKind::MissingPlayers)),
     };
-    let (line, deck_line) = next(RecordErrorKind::MissingDeck)?;
+    let mut names = SeatNames::NONE;
+    let (mut line, mut deck_line) = next(RecordErrorKind::MissingDeck)?;
+    while let Some(("name", rest)) = deck_line.split_once(' ') {
+        let (seat, name) = parse_name(rest).map_err(at(line))?;
+        if seat >= players.get() {
+            return Err(at(line)(RecordErrorKind::Name(NameError {
+                seat,
+                kind: NameErrorKind::NoSuchSeat,
+            })));
+        }
+        names
+            .set(seat, name)
+            .map_err(|error| at(line)(RecordErrorKind::Name(error)))?;
+        (line, deck_line) = next(RecordErrorKind::MissingDeck)?;
+    }
     let mut game = match deck_line.split_once(' ') {
         Some(("seed", seed)) => Game::from_seed(players, number(seed).map_err(at(line))?),
         Some(("deck", cards)) => Game::from_deck(players, parse_deck(cards).map_err(at(line))?),
@@ -227,7 +388,7 @@ fn read(text: &str) -> Result<Game, RecordError> {
             _ => return Err(at(line)(RecordErrorKind::UnexpectedLine(excerpt(text)))),
         }
     }
-    Ok(game)
+    Ok((game, names))
 }
 
 fn check_result(game: &Game, totals: &str) -> Result<(), RecordErrorKind> {

@@ -2,7 +2,8 @@
 
 use proptest::prelude::*;
 use tablic_core::bots::{Bot, RandomBot};
-use tablic_core::{Deck, Game, PlayerCount, RecordErrorKind};
+use tablic_core::record::MAX_NAME_LEN;
+use tablic_core::{Deck, Game, PlayerCount, RecordErrorKind, SeatNames};
 
 fn play_randomly(mut game: Game, seed: u64, moves: usize) -> Game {
     let mut bot = RandomBot::new(seed);
@@ -131,4 +132,94 @@ proptest! {
         let text = game.record().to_string();
         prop_assert_eq!(Game::from_record(&text), Ok(game));
     }
+}
+
+#[test]
+fn seat_names_round_trip_and_old_records_still_read() {
+    let game = play_randomly(Game::from_seed(PlayerCount::new(3).unwrap(), 7), 2, 48);
+    let names = SeatNames::new(&[
+        "you",
+        "pimc:samples=128,nodes=40000",
+        "engine:0 (first 1.0)",
+    ])
+    .unwrap();
+    let text = game.record().with_names(&names).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..6],
+        [
+            "tablic-record 1",
+            "players 3",
+            "name 0 you",
+            "name 1 pimc:samples=128,nodes=40000",
+            "name 2 engine:0 (first 1.0)",
+            "seed 7",
+        ]
+    );
+    let (read, read_names) = Game::from_record_with_names(&text).unwrap();
+    assert_eq!(read.record().to_string(), game.record().to_string());
+    assert_eq!(read_names, names);
+    assert_eq!(Game::from_record(&text).unwrap().history(), game.history());
+
+    // A record without names (every record before them) reads with no seat named.
+    let unnamed = game.record().to_string();
+    let (old, none) = Game::from_record_with_names(&unnamed).unwrap();
+    assert_eq!(old.history(), game.history());
+    assert_eq!(none, SeatNames::NONE);
+    assert_eq!(none.get(0), None);
+
+    // Some seats named, some not.
+    let mut partly = SeatNames::NONE;
+    partly.set(1, "greedy").unwrap();
+    let text = game.record().with_names(&partly).to_string();
+    assert!(
+        text.contains("players 3\nname 1 greedy\nseed 7\n"),
+        "{text}"
+    );
+    assert_eq!(Game::from_record_with_names(&text).unwrap().1, partly);
+}
+
+#[test]
+fn bad_seat_names_are_refused_with_the_reason() {
+    let long = "x".repeat(MAX_NAME_LEN + 1);
+    assert_eq!(
+        SeatNames::new(&["you", &long]).unwrap_err().to_string(),
+        "seat 1: a name of 65 bytes (at most 64)"
+    );
+    let longest = "é".repeat(MAX_NAME_LEN / 2);
+    assert!(SeatNames::new(&[&longest]).is_ok());
+    let message = |names: &[&str]| SeatNames::new(names).unwrap_err().to_string();
+    assert_eq!(message(&[""]), "seat 0: empty name");
+    assert_eq!(
+        message(&["a", "b\nc"]),
+        "seat 1: a control character in the name"
+    );
+    assert_eq!(message(&[" you"]), "seat 0: space around the name");
+    assert_eq!(message(&["x"; 49]), "seat 48: no such seat");
+
+    let record = |names: &str| format!("tablic-record 1\nplayers 2\n{names}seed 1\n");
+    let error = |names: &str| {
+        Game::from_record_with_names(&record(names))
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(error("name 2 x\n"), "line 3: seat 2: no such seat");
+    assert_eq!(error("name 0 a\nname 0 b\n"), "line 4: seat 0: named twice");
+    assert_eq!(error("name 0\n"), "line 3: seat 0: empty name");
+    assert_eq!(error("name one x\n"), "line 3: \"one\" is not a number");
+    assert_eq!(
+        error(&format!("name 1 {long}\n")),
+        "line 3: seat 1: a name of 65 bytes (at most 64)"
+    );
+    assert!(matches!(
+        Game::from_record(&record("name 5 x\n")).unwrap_err().kind,
+        RecordErrorKind::Name(_)
+    ));
+    // Names go between the player count and the deck, nowhere else.
+    assert_eq!(
+        Game::from_record("tablic-record 1\nplayers 2\nseed 1\nname 0 x\n")
+            .unwrap_err()
+            .to_string(),
+        "line 4: unexpected line \"name 0 x\""
+    );
 }

@@ -27,6 +27,7 @@ use tablic_core::{CardSet, Game};
 
 use crate::error::Failure;
 use crate::match_cmd::parse_seed;
+use crate::record_file::record_text;
 
 use console::{Console, Halt};
 use display::Style;
@@ -378,19 +379,8 @@ impl<'a, R: BufRead, W: Write> Session<'a, R, W> {
             ))?;
         }
         if let Some((file, path)) = &mut self.save {
-            let seats: Vec<String> = names_by_seat
-                .iter()
-                .enumerate()
-                .map(|(seat, name)| format!("{seat} {name}"))
-                .collect();
-            write!(
-                file,
-                "# tablic play, game {} of {}, seats: {}\n{}",
-                game_index + 1,
-                self.games,
-                seats.join(", "),
-                game.record()
-            )?;
+            let about = format!("tablic play, game {} of {}", game_index + 1, self.games);
+            write!(file, "{}", record_text(game, &about, names_by_seat))?;
             file.flush()?;
             let line = format!("Record appended to {}.", path.display());
             self.console.say(&line)?;
