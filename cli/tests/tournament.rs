@@ -387,4 +387,10 @@ fn one_of_anything_is_singular_in_the_footer() {
         last.starts_with("1 game: 1 table of 2 × 1 deal, seed 1, 1 thread, "),
         "{last}"
     );
+    let run = tablic(&["tournament", "--players", "greedy"], "");
+    assert_eq!(run.code, Some(2));
+    assert_eq!(
+        run.stderr,
+        "error: --players/--size: 1 entrant cannot fill a table of 2\n"
+    );
 }

@@ -59,7 +59,11 @@ impl fmt::Display for TournamentError {
         match self {
             TournamentError::TableSize(error) => write!(f, "table size: {error}"),
             TournamentError::TooFewEntrants { entrants, size } => {
-                write!(f, "{entrants} entrants cannot fill a table of {size}")
+                let plural = if *entrants == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "{entrants} entrant{plural} cannot fill a table of {size}"
+                )
             }
             TournamentError::TooManyEntrants(count) => {
                 write!(f, "{count} entrants: at most {MAX_ENTRANTS}")

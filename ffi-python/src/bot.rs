@@ -3,7 +3,7 @@
 use ouroboros::self_referencing;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
 use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{AnyBot, BotSpec};
 use tablic_core::{Game, Move};
@@ -11,7 +11,7 @@ use tablic_core::{Game, Move};
 use crate::errors::value_error;
 use crate::game::PyGame;
 use crate::int_arg;
-use crate::moves::PyMove;
+use crate::moves::move_object;
 use crate::view::PyView;
 
 /// A core bot and the transposition table it borrows, kept together.
@@ -61,6 +61,11 @@ fn spec_text(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<String
     Ok(text)
 }
 
+/// A bot spec as `match` and the command line write it: `"greedy"`, `"minimax:depth=3"`.
+pub fn parse_spec(text: &str) -> PyResult<BotSpec> {
+    text.parse::<BotSpec>().map_err(value_error)
+}
+
 /// Builds the bot of `spec` with a table of the size it wants.
 fn build(spec: BotSpec, seed: u64) -> OwnedBot {
     let memory = vec![Entry::EMPTY; spec.memory_entries()].into_boxed_slice();
@@ -68,6 +73,15 @@ fn build(spec: BotSpec, seed: u64) -> OwnedBot {
 }
 
 impl PyBot {
+    /// The built-in bot of `spec`, drawing its random choices from `seed`.
+    pub fn of(spec: BotSpec, seed: u64) -> PyBot {
+        PyBot {
+            spec,
+            seed,
+            bot: build(spec, seed),
+        }
+    }
+
     /// A move for the seat to move in `game`, with the interpreter released meanwhile.
     pub fn choose_in(&mut self, py: Python<'_>, game: &Game) -> Option<Move> {
         let bot = &mut self.bot;
@@ -89,13 +103,8 @@ impl PyBot {
         #[pyo3(from_py_with = int_arg::seed)] seed: u64,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyBot> {
-        let text = spec_text(name.to_str()?, options)?;
-        let spec = text.parse::<BotSpec>().map_err(value_error)?;
-        Ok(PyBot {
-            spec,
-            seed,
-            bot: build(spec, seed),
-        })
+        let spec = parse_spec(&spec_text(name.to_str()?, options)?)?;
+        Ok(PyBot::of(spec, seed))
     }
 
     /// The bot's name: random, greedy, minimax, pimc, clairvoyant or ismcts.
@@ -112,7 +121,11 @@ impl PyBot {
 
     /// A move for the seat to move. Pass that seat's `View`; the clairvoyant bot, which sees
     /// every card, needs the `Game` itself.
-    fn choose(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+    fn choose<'py>(
+        &mut self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let chosen = if let Ok(view) = state.cast::<PyView>() {
             let view = view.get();
             if matches!(self.spec, BotSpec::Clairvoyant) {
@@ -136,9 +149,8 @@ impl PyBot {
                 state.get_type().name()?
             )));
         };
-        chosen
-            .map(PyMove)
-            .ok_or_else(|| PyValueError::new_err("the game is over"))
+        let chosen = chosen.ok_or_else(|| PyValueError::new_err("the game is over"))?;
+        move_object(py, chosen)
     }
 
     fn __repr__(&self) -> String {

@@ -1,9 +1,10 @@
-//! `Card`, and card sets as `frozenset[Card]`.
+//! `Card`, and card sets as `tablic.CardSet` (a `frozenset[Card]` defined in Python).
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyFrozenSet, PyInt, PyString};
+use pyo3::type_object::PyTypeInfo;
+use pyo3::types::{PyFrozenSet, PyInt, PyString, PyTuple, PyType};
 use tablic_core::{Card, CardSet};
 
 use crate::errors::value_error;
@@ -143,11 +144,51 @@ pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Bound<'_, PyCard>> {
     Ok(cards[card.index() as usize].bind(py).clone())
 }
 
-/// A core card set as `frozenset[Card]`.
+/// A new `tablic._cards.<name>` (`CardSet` or `Move`) holding `members`, made by the
+/// `__new__` of its base type `Base`: the class's own `__new__` would convert them through
+/// this module again.
+pub fn python_class_instance<'py, Base: PyTypeInfo>(
+    class: &'static PyOnceLock<Py<PyType>>,
+    name: &str,
+    members: Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = members.py();
+    let class = class.import(py, "tablic._cards", name)?;
+    py.get_type::<Base>()
+        .call_method1("__new__", (class, members))
+}
+
+/// A core card set as a `tablic.CardSet`.
 pub fn card_set_object(py: Python<'_>, cards: CardSet) -> PyResult<Bound<'_, PyFrozenSet>> {
+    static CARD_SET: PyOnceLock<Py<PyType>> = PyOnceLock::new();
     let members = cards
         .iter()
         .map(|card| card_object(py, card))
         .collect::<PyResult<Vec<_>>>()?;
-    PyFrozenSet::new(py, &members)
+    let members = PyTuple::new(py, members)?;
+    Ok(python_class_instance::<PyFrozenSet>(&CARD_SET, "CardSet", members)?.cast_into()?)
+}
+
+/// `CardSet(cards)`: the cards (a string or an iterable, as every function takes them) as a
+/// `CardSet`.
+#[pyfunction]
+#[pyo3(name = "_card_set")]
+pub fn card_set<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyFrozenSet>> {
+    card_set_object(py, to_card_set(cards)?)
+}
+
+/// The cards as the engine writes them, lowest first: `"2C 3D 10S"`, or with `unicode`
+/// `"2♣ 3♦ 10♠"`; `""` for none. `CardSet` prints with it.
+#[pyfunction]
+#[pyo3(name = "_cards_text", signature = (cards, unicode = false))]
+pub fn cards_text(cards: &Bound<'_, PyAny>, unicode: bool) -> PyResult<String> {
+    let cards = to_card_set(cards)?;
+    Ok(if unicode {
+        cards.unicode().to_string()
+    } else {
+        cards.to_string()
+    })
 }

@@ -1,15 +1,16 @@
 //! `Game`: a whole game of tablić, as the engine knows it.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyFrozenSet, PyList, PyType};
-use tablic_core::{Card, Deck, DeckOrigin, Game, Move, PlayerCount};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyFrozenSet, PyList, PyString, PyType};
+use tablic_core::{Card, Deck, DeckOrigin, Game, PlayerCount};
 
-use crate::card::{card_object, card_set_object, to_card, to_card_set};
+use crate::card::{card_object, card_set_object, to_card};
 use crate::errors::{illegal, value_error};
 use crate::int_arg;
 use crate::listing;
-use crate::moves::{PyMove, PyPlayed};
+use crate::moves::{move_list, to_move, PyPlayed};
 use crate::outcome::PyGameResult;
 use crate::view::PyView;
 
@@ -22,33 +23,17 @@ pub struct PyGame {
     pub game: Game,
 }
 
-/// A move from `play`'s arguments: a `Move`, or a card and its capture.
-pub fn to_move(card: &Bound<'_, PyAny>, capture: Option<&Bound<'_, PyAny>>) -> PyResult<Move> {
-    if let Ok(played) = card.cast::<PyMove>() {
-        if capture.is_some() {
-            return Err(PyValueError::new_err(
-                "give a Move, or a card and its capture, not both",
-            ));
-        }
-        return Ok(played.get().0);
-    }
-    let card = to_card(card)?;
-    let capture = capture.map(to_card_set).transpose()?.unwrap_or_default();
-    Ok(Move::new(card, capture))
-}
-
 /// A random seed, for games made without one.
 fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
-/// The moves of a list as `Move` objects.
-pub fn move_list<'py>(
-    py: Python<'py>,
-    moves: impl IntoIterator<Item = Move>,
-) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, moves.into_iter().map(PyMove))
+/// `pathlib.Path(path)`: a str or an `os.PathLike`, read and written with Python's own
+/// errors (`FileNotFoundError` and the like, naming the file).
+fn path_object<'py>(path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    static PATH: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    PATH.import(path.py(), "pathlib", "Path")?.call1((path,))
 }
 
 #[pymethods]
@@ -77,12 +62,54 @@ impl PyGame {
         Ok(PyGame { game })
     }
 
-    /// A game replayed from its record (as `record()` writes it); every move is checked.
+    /// A game replayed from a record's text (as `record()` writes it); every move is
+    /// checked. `Game.load(path)` reads a record from a file.
     #[classmethod]
-    fn from_record(_class: &Bound<'_, PyType>, record: &str) -> PyResult<PyGame> {
-        Game::from_record(record)
+    fn from_record(_class: &Bound<'_, PyType>, record: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let Ok(text) = record.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(if record.hasattr("__fspath__")? {
+                "from_record reads a record's text, not a path: Game.load(path) reads a file"
+                    .to_string()
+            } else {
+                format!(
+                    "expected a record's text, not {}",
+                    record.get_type().name()?
+                )
+            }));
+        };
+        let text = text.to_str()?;
+        Game::from_record(text)
             .map(|game| PyGame { game })
-            .map_err(value_error)
+            .map_err(|error| {
+                // No record fits on one line: a line is more likely a file's name.
+                if text.trim_end().contains('\n') {
+                    value_error(error)
+                } else {
+                    PyValueError::new_err(format!(
+                        "{error} (from_record reads a record's text; Game.load(path) reads a \
+                         file)"
+                    ))
+                }
+            })
+    }
+
+    /// A game replayed from the record in the file at `path` (a str or an `os.PathLike`,
+    /// read as UTF-8), as `save` writes it or `tablic match --save-records` saves it; every
+    /// move is checked, and an error names the file and the line.
+    #[classmethod]
+    fn load(_class: &Bound<'_, PyType>, path: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let path = path_object(path)?;
+        let text: String = path.call_method1("read_text", ("utf-8",))?.extract()?;
+        Game::from_record(&text)
+            .map(|game| PyGame { game })
+            .map_err(|error| PyValueError::new_err(format!("{path}: {error}")))
+    }
+
+    /// Writes the game's record (`record()`) to the file at `path` (a str or an
+    /// `os.PathLike`) as UTF-8, replacing the file; `Game.load(path)` reads it back.
+    fn save(&self, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        path_object(path)?.call_method1("write_text", (self.record(), "utf-8"))?;
+        Ok(())
     }
 
     /// The number of players.

@@ -4,9 +4,11 @@
 //! interpreter during long work, and turns every error into a Python exception. Rules, bots
 //! and matches all live in `tablic_core`.
 //!
-//! - `card.rs`: `Card`, and card sets as `frozenset[Card]` (52 shared `Card` objects).
-//! - `moves.rs`: `Move` and `Played`; `captures()`, `capture_groups()` and
-//!   `capture_problem()`.
+//! - `card.rs`: `Card` (52 shared objects), and card sets as `tablic.CardSet`.
+//! - `moves.rs`: moves as `tablic.Move`, and `Played`; `captures()`, `capture_groups()`
+//!   and `capture_problem()`. `CardSet` and `Move` subclass `frozenset` and `tuple`, which
+//!   a class of this module cannot under the stable ABI: they are Python classes
+//!   (`tablic/_cards.py`) over this module's conversions, checks and notation.
 //! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results.
 //! - `bot.rs`: `Bot`, a built-in bot by name and options; `players.rs`: games between
 //!   built-in bots and Python objects with a `choose(view)` method.
@@ -33,7 +35,6 @@ use pyo3::prelude::*;
 fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_class::<card::PyCard>()?;
-    module.add_class::<moves::PyMove>()?;
     module.add_class::<moves::PyPlayed>()?;
     module.add_class::<game::PyGame>()?;
     module.add_class::<view::PyView>()?;
@@ -42,6 +43,10 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<bot::PyBot>()?;
     module.add_class::<matches::PyBotStats>()?;
     module.add_class::<matches::PyMatchResult>()?;
+    module.add_function(wrap_pyfunction!(card::card_set, module)?)?;
+    module.add_function(wrap_pyfunction!(card::cards_text, module)?)?;
+    module.add_function(wrap_pyfunction!(moves::new_move, module)?)?;
+    module.add_function(wrap_pyfunction!(moves::move_text, module)?)?;
     module.add_function(wrap_pyfunction!(moves::captures, module)?)?;
     module.add_function(wrap_pyfunction!(moves::capture_groups, module)?)?;
     module.add_function(wrap_pyfunction!(moves::capture_problem, module)?)?;

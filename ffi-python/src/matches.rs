@@ -6,12 +6,12 @@ use std::time::Instant;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tablic_core::bots::solver::Entry;
-use tablic_core::bots::BotSpec;
 use tablic_core::matches::{split_groups, MatchError, MatchPlan};
 use tablic_core::tally::{BotSummary, BotTally, MatchTally};
 use tablic_core::tournament::{Standings, TournamentPlan};
 use tablic_core::MAX_PLAYERS;
 
+use crate::bot::parse_spec;
 use crate::errors::value_error;
 use crate::int_arg;
 
@@ -178,7 +178,7 @@ fn play_on_threads(
 fn plan_of(players: &[String], seed: u64, duplicate: bool) -> PyResult<MatchPlan> {
     let bots = players
         .iter()
-        .map(|text| text.parse::<BotSpec>().map_err(value_error))
+        .map(|text| parse_spec(text))
         .collect::<PyResult<Vec<_>>>()?;
     MatchPlan::new(&bots, seed, duplicate).map_err(value_error)
 }
@@ -514,7 +514,7 @@ pub fn play_tournament(
     }
     let entrants = players
         .iter()
-        .map(|text| text.parse::<BotSpec>().map_err(value_error))
+        .map(|text| parse_spec(text))
         .collect::<PyResult<Vec<_>>>()?;
     let plan = TournamentPlan::new(&entrants, size, seed, duplicate).map_err(value_error)?;
     let start = Instant::now();

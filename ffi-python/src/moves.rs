@@ -1,80 +1,94 @@
-//! `Move`, `Played`, and `captures()`.
+//! Moves as `tablic.Move` (a `(card, capture)` tuple defined in Python), `Played`, and
+//! `captures()`.
 
 use core::ops::ControlFlow;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyFrozenSet, PyList, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyTuple, PyType};
 use tablic_core::capture::{
     check_capture, for_each_capturable_group, try_for_each_legal_capture, CaptureError,
 };
 use tablic_core::{Move, Played};
 
-use crate::card::{card_object, card_set_object, to_card, to_card_set, PyCard};
+use crate::card::{card_object, card_set_object, python_class_instance, to_card, to_card_set};
 use crate::listing;
 
-/// A move: the card played and the table cards it captures (empty: a discard).
-/// `Move("5S", "2C 3D")`, or `Move(card, {card, …})`. Unpacks as `card, capture = move`.
-#[pyclass(name = "Move", module = "tablic._tablic", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyMove(pub Move);
+/// A core move as a `tablic.Move`.
+pub fn move_object(py: Python<'_>, played: Move) -> PyResult<Bound<'_, PyTuple>> {
+    static MOVE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let card = card_object(py, played.card)?.into_any();
+    let capture = card_set_object(py, played.capture)?.into_any();
+    let pair = PyTuple::new(py, [card, capture])?;
+    Ok(python_class_instance::<PyTuple>(&MOVE, "Move", pair)?.cast_into()?)
+}
 
-#[pymethods]
-impl PyMove {
-    #[new]
-    #[pyo3(signature = (card, capture = None))]
-    fn new(card: &Bound<'_, PyAny>, capture: Option<&Bound<'_, PyAny>>) -> PyResult<PyMove> {
-        let card = to_card(card)?;
-        let capture = capture.map(to_card_set).transpose()?.unwrap_or_default();
-        if capture.contains(card) {
-            return Err(PyValueError::new_err(format!(
-                "a card cannot capture itself: {card}"
-            )));
+/// Moves as a list of `tablic.Move`.
+pub fn move_list<'py>(
+    py: Python<'py>,
+    moves: impl IntoIterator<Item = Move>,
+) -> PyResult<Bound<'py, PyList>> {
+    let moves = moves
+        .into_iter()
+        .map(|played| move_object(py, played))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, moves)
+}
+
+/// A move from Python: a `Move` or any `(card, capture)` pair when `capture` is None, else a
+/// card and the cards it captures.
+pub fn to_move(card: &Bound<'_, PyAny>, capture: Option<&Bound<'_, PyAny>>) -> PyResult<Move> {
+    if let Ok(pair) = card.cast::<PyTuple>() {
+        if capture.is_some() {
+            return Err(PyValueError::new_err(
+                "give a Move, or a card and its capture, not both",
+            ));
         }
-        Ok(PyMove(Move::new(card, capture)))
+        let (card, capture) = pair
+            .extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()
+            .map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "a move is a (card, capture) pair, not a tuple of {}",
+                    pair.len()
+                ))
+            })?;
+        return card_and_capture(&card, Some(&capture));
     }
+    card_and_capture(card, capture)
+}
 
-    /// The card played.
-    #[getter]
-    fn card<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCard>> {
-        card_object(py, self.0.card)
-    }
+/// A move from a card and the cards it captures (None: nothing).
+fn card_and_capture(card: &Bound<'_, PyAny>, capture: Option<&Bound<'_, PyAny>>) -> PyResult<Move> {
+    let card = to_card(card)?;
+    let capture = capture.map(to_card_set).transpose()?.unwrap_or_default();
+    Ok(Move::new(card, capture))
+}
 
-    /// The table cards it captures.
-    #[getter]
-    fn capture<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyFrozenSet>> {
-        card_set_object(py, self.0.capture)
+/// `Move(card, capture)`: a move checked only for itself (whether a game allows it is for
+/// the game to say).
+#[pyfunction]
+#[pyo3(name = "_move", signature = (card, capture = None))]
+pub fn new_move<'py>(
+    py: Python<'py>,
+    card: &Bound<'py, PyAny>,
+    capture: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let played = card_and_capture(card, capture)?;
+    if played.capture.contains(played.card) {
+        return Err(PyValueError::new_err(format!(
+            "a card cannot capture itself: {}",
+            played.card
+        )));
     }
+    move_object(py, played)
+}
 
-    /// True when it captures nothing.
-    #[getter]
-    fn is_discard(&self) -> bool {
-        self.0.capture.is_empty()
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let pair = PyTuple::new(
-            py,
-            [self.card(py)?.into_any(), self.capture(py)?.into_any()],
-        )?;
-        pair.into_any().try_iter().map(Bound::into_any)
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Move('{}', '{}')", self.0.card, self.0.capture)
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
-        let played = slf.get().0;
-        Ok((
-            slf.get_type().into_any(),
-            (played.card.to_string(), played.capture.to_string()),
-        ))
-    }
+/// A move as the engine writes it: `"5S 2C 3D"`, the card, then what it captures.
+#[pyfunction]
+#[pyo3(name = "_move_text")]
+pub fn move_text(played: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(to_move(played, None)?.to_string())
 }
 
 /// What a move did beyond its capture: who moved, a tabla, a new deal, the end.
@@ -180,7 +194,7 @@ fn table_and_card(
 }
 
 /// Every legal capture of `card` played on `table` (cards as a string or an iterable), the
-/// empty capture included: a list of `frozenset[Card]`, each capture once.
+/// empty capture included: a list of `CardSet`, each capture once.
 #[pyfunction]
 pub fn captures<'py>(
     py: Python<'py>,

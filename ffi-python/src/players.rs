@@ -2,19 +2,26 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use tablic_core::Game;
+use pyo3::types::{PyString, PyTuple};
+use tablic_core::matches::BOT_SEED_INDEX;
+use tablic_core::seeding::derive_seed;
+use tablic_core::{DeckOrigin, Game};
 
-use crate::bot::PyBot;
+use crate::bot::{parse_spec, PyBot};
 use crate::errors::illegal_by;
 use crate::game::PyGame;
-use crate::moves::PyMove;
+use crate::moves::to_move;
 use crate::outcome::PyGameResult;
 use crate::view::PyView;
 
-/// Plays `game` to its end, `players[i]` at seat i: each a `Bot`, or any Python object
-/// with a `choose(view)` method that returns a `Move` (or a `(card, capture)` pair) for
-/// its seat. Bots decide without the GIL. An illegal answer raises `IllegalMoveError`
-/// naming the seat and the reason; the game keeps every move played before it.
+/// Plays `game` to its end, `players[i]` at seat i: each a `Bot`, a bot spec as `match`
+/// takes it (`"greedy"`, `"minimax:depth=3"`), or any Python object with a `choose(view)`
+/// method that returns a `Move` (or a `(card, capture)` pair) for its seat. A spec at seat
+/// i gets the seed `match` gives the bot at that seat, `derive_seed(game.seed, 1000 + i)`
+/// (seed 0 for a given deck), so `play_game(Game(seed=derive_seed(s, g)), specs)` plays
+/// deal group g of `match(specs, …, seed=s)` (its first rotation with `duplicate`). Bots
+/// decide without the GIL. An illegal answer raises `IllegalMoveError` naming the seat and
+/// the reason; the game keeps every move played before it.
 #[pyfunction]
 pub fn play_game(
     py: Python<'_>,
@@ -28,13 +35,27 @@ pub fn play_game(
             players.len()
         )));
     }
-    for (seat, player) in players.iter().enumerate() {
-        if !player.is_instance_of::<PyBot>() && !player.hasattr("choose")? {
-            return Err(PyTypeError::new_err(format!(
-                "player {seat} has no choose(view) method"
-            )));
-        }
-    }
+    let deal_seed = match game.borrow().game.origin() {
+        DeckOrigin::Seed(seed) => seed,
+        DeckOrigin::Given => 0,
+    };
+    let players = players
+        .into_iter()
+        .enumerate()
+        .map(|(seat, player)| {
+            if let Ok(spec) = player.cast::<PyString>() {
+                let spec = parse_spec(spec.to_str()?)?;
+                let seed = derive_seed(deal_seed, BOT_SEED_INDEX + seat as u64);
+                return Ok(Bound::new(py, PyBot::of(spec, seed))?.into_any());
+            }
+            if !player.is_instance_of::<PyBot>() && !player.hasattr("choose")? {
+                return Err(PyTypeError::new_err(format!(
+                    "player {seat} is not a bot's spec and has no choose(view) method"
+                )));
+            }
+            Ok(player)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     loop {
         let snapshot: Game = game.borrow().game.clone();
         let Some(seat) = snapshot.to_move() else {
@@ -66,9 +87,11 @@ pub fn play_game(
 
 /// A player's answer: a `Move`, or a `(card, capture)` pair.
 fn answer_to_move(answer: &Bound<'_, PyAny>) -> PyResult<tablic_core::Move> {
-    if let Ok(played) = answer.cast::<PyMove>() {
-        return Ok(played.get().0);
+    if !answer.is_instance_of::<PyTuple>() {
+        return Err(PyTypeError::new_err(format!(
+            "expected a Move or a (card, capture) pair, not {}",
+            answer.get_type().name()?
+        )));
     }
-    let (card, capture): (Bound<'_, PyAny>, Bound<'_, PyAny>) = answer.extract()?;
-    crate::game::to_move(&card, Some(&capture))
+    to_move(answer, None)
 }

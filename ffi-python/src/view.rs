@@ -7,9 +7,9 @@ use tablic_core::{for_each_move_capped, Game, PlayerView};
 
 use crate::card::card_set_object;
 use crate::errors::{illegal, IllegalMoveError};
-use crate::game::{move_list, to_move};
 use crate::int_arg;
 use crate::listing;
+use crate::moves::{move_list, to_move};
 
 /// What one seat may know of a game: its hand, the table, every pile, the history. A
 /// snapshot: later moves in the game do not change it. Bots and Python players decide

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablic import Bot, Card, Game, IllegalMoveError, Move, View, play_game
+from tablic import Bot, Card, Game, IllegalMoveError, Move, View, derive_seed, match, play_game
 
 
 @pytest.mark.parametrize(
@@ -90,6 +90,18 @@ def test_python_players_sit_next_to_bots() -> None:
     assert player.seen == list(range(0, 48, 2))
 
 
+def test_bot_specs_play_as_in_a_match() -> None:
+    # Group 0 of a match from seed s is dealt from derive_seed(s, 0), each bot seeded as
+    # its seat: play_game with the same specs plays the same game.
+    specs = ["random", "minimax:depth=1,nodes=500", "random"]
+    totals = []
+    for seed in range(4):
+        result = play_game(Game(players=3, seed=derive_seed(seed, 0)), specs)
+        assert result.totals == [stats.mean_points for stats in match(specs, 1, seed).bots]
+        totals.append(result.totals)
+    assert totals == [[6, 14, 5], [4, 19, 2], [6, 19, 2], [0, 22, 3]]
+
+
 def test_illegal_answers_name_the_seat_and_reason() -> None:
     game = Game(seed=21)
     with pytest.raises(IllegalMoveError, match="seat 1: illegal move .*not in the hand"):
@@ -98,8 +110,10 @@ def test_illegal_answers_name_the_seat_and_reason() -> None:
 
 
 def test_bad_players() -> None:
-    with pytest.raises(TypeError, match="no choose"):
+    with pytest.raises(TypeError, match="^player 1 is not a bot's spec and has no choose"):
         play_game(Game(seed=1), [Bot("greedy"), object()])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match='^unknown bot "nosuchbot"'):
+        play_game(Game(seed=1), ["nosuchbot", "greedy"])
     with pytest.raises(ValueError, match="3 players for a game of 2"):
         play_game(Game(seed=1), [Bot("greedy")] * 3)
 

@@ -1,12 +1,13 @@
-"""Cards and card sets: notation, order, values, hashing, pickling."""
+"""Cards, card sets and moves: notation, order, values, hashing, pickling."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 
 import pytest
 
-from tablic import Card, Move
+from tablic import Card, CardSet, Game, Move, captures
 
 
 @pytest.mark.parametrize("text", ["10D", "10d", "10♦", "karo 10", "KARO 10"])
@@ -68,18 +69,87 @@ def test_bad_cards_say_why(value: object, error: type[Exception], message: str) 
         Card(value)  # type: ignore[arg-type]
 
 
-def test_moves() -> None:
+def test_moves_are_card_and_capture_pairs() -> None:
     move = Move("5S", ["2C", Card("3D")])
     card, capture = move
-    assert card == Card("5S")
-    assert capture == frozenset({Card("2C"), Card("3D")})
-    assert str(move) == "5S 2C 3D"
-    assert repr(move) == "Move('5S', '2C 3D')"
+    assert (card, capture) == (Card("5S"), frozenset({Card("2C"), Card("3D")}))
+    assert (move.card, move.capture) == (card, capture)
+    assert isinstance(move, tuple) and type(capture) is CardSet and len(move) == 2
+    assert move == (Card("5S"), CardSet("2C 3D")) and move[1] == capture
+    assert str(move) == "5S 2C 3D" and str(Move("10D")) == "10D"
+    assert repr(move) == "Move('5S', '2C 3D')" and repr(Move("5S")) == "Move('5S', '')"
     assert Move("5S").is_discard and not move.is_discard
-    assert hash(move) == hash(Move("5S", "3D 2C"))
+    assert hash(move) == hash(Move("5S", "3D 2C")) == hash((Card("5S"), capture))
+    match move:
+        case Move(played, taken):
+            assert (played, taken) == (card, capture)
+    for copied in (pickle.loads(pickle.dumps(move)), copy.copy(move), copy.deepcopy(move)):
+        assert copied == move and type(copied) is Move and type(copied.capture) is CardSet
+
+
+def test_bad_moves_say_why() -> None:
     with pytest.raises(ValueError, match="appears twice"):
         Move("5S", ["2C", "2C"])
     with pytest.raises(ValueError, match="cannot capture itself"):
         Move("5S", "5S")
     with pytest.raises(TypeError, match="expected cards"):
         Move("5S", 7)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^expected a Card, a card's text or its index, not tuple$"):
+        Move(("5S", "2C"))  # type: ignore[arg-type]
+
+
+def test_card_sets_print_sorted_in_the_engines_notation() -> None:
+    cards = CardSet("10S 2C KH AD 3D 10D")
+    assert repr(cards) == str(cards) == "{AD 2C 3D 10D 10S KH}"
+    assert cards.unicode() == "A♦ 2♣ 3♦ 10♦ 10♠ K♥"
+    assert repr(CardSet()) == "{}" and CardSet().unicode() == ""
+    assert repr(captures("2C 3D 5H", "5S")) == "[{}, {5H}, {2C 3D}, {2C 3D 5H}]"
+    assert repr([Move("7S", "3D 4S")]) == "[Move('7S', '3D 4S')]"
+    assert f"{Game(seed=42).table}" == "{3D 4S 5D QH}"
+
+
+def test_card_sets_are_frozensets_of_cards() -> None:
+    cards = CardSet(["2C", Card("3D"), 12])
+    plain = frozenset({Card("2C"), Card("3D"), Card("4C")})
+    assert isinstance(cards, frozenset) and cards == plain and set(plain) == cards
+    assert hash(cards) == hash(plain) and {plain: 1}[cards] == 1
+    assert CardSet(cards) == cards and CardSet("") == CardSet() == frozenset()
+    assert Card("3D") in cards and sorted(cards) == [Card("2C"), Card("3D"), Card("4C")]
+    assert cards.copy() is cards
+    for copied in (pickle.loads(pickle.dumps(cards)), copy.copy(cards), copy.deepcopy(cards)):
+        assert copied == cards and type(copied) is CardSet
+    with pytest.raises(ValueError, match="^card 2C appears twice$"):
+        CardSet(["2C", "2c"])
+    with pytest.raises(TypeError, match="^expected cards \\(an iterable or a string\\), not int$"):
+        CardSet(7)  # type: ignore[arg-type]
+
+
+def test_set_operations_between_cards_give_card_sets() -> None:
+    cards = CardSet("2C 3D 4C")
+    other = frozenset({Card("4C"), Card("5H")})
+    results = {
+        "|": cards | other,
+        "&": cards & other,
+        "-": cards - other,
+        "^": cards ^ other,
+        "union": cards.union(other, [Card("AS")]),
+        "intersection": cards.intersection(other),
+        "difference": cards.difference(other, {1}),
+        "symmetric_difference": cards.symmetric_difference(other),
+    }
+    assert {name: repr(result) for name, result in results.items()} == {
+        "|": "{2C 3D 4C 5H}",
+        "&": "{4C}",
+        "-": "{2C 3D}",
+        "^": "{2C 3D 5H}",
+        "union": "{AS 2C 3D 4C 5H}",
+        "intersection": "{4C}",
+        "difference": "{2C 3D}",
+        "symmetric_difference": "{2C 3D 5H}",
+    }
+    assert all(type(result) is CardSet for result in results.values())
+    # Other members make a plain frozenset; with a plain frozenset on the left, it decides.
+    mixed = cards | {"2C"}
+    assert type(mixed) is frozenset and mixed == {Card("2C"), Card("3D"), Card("4C"), "2C"}
+    assert type(cards.union("AS")) is frozenset and type(other | cards) is frozenset
+    assert cards & {"x": 1}.keys() == set()  # not a set: Python asks the other side

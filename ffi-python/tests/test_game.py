@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import copy
 import pickle
+from pathlib import Path
 
 import pytest
 
-from tablic import Card, Game, IllegalMoveError, Move
+from tablic import Bot, Card, CardSet, Game, IllegalMoveError, Move, capture_groups, captures
 
 ALL_CARDS = frozenset(Card(index) for index in range(52))
 
@@ -138,6 +139,32 @@ def test_illegal_moves_say_why_and_change_nothing() -> None:
     assert game.view(0).piles[0] == cards("3D 4S 7S")
 
 
+def test_every_set_of_cards_is_a_card_set_and_every_move_a_move() -> None:
+    game = Game(seed=42)
+    game.play(Bot("greedy").choose(game.view(0)))
+    view = game.view(1)
+    sets = [game.table, view.hand, view.table, view.seen, view.unseen, *view.piles]
+    sets += captures("2C 3D 5H", "5S") + capture_groups("2C 3D 5H", "5S")
+    moves = game.legal_moves() + view.legal_moves() + game.history + view.history
+    moves.append(Bot("random").choose(view))
+    assert all(type(move) is Move for move in moves)
+    assert all(type(cards) is CardSet for cards in sets + [move.capture for move in moves])
+    assert repr(game.history) == "[Move('7H', '3D 4S')]"
+    assert view.hand == CardSet("3S 5S 6D 8S JH KH")
+    assert view.piles == [CardSet("3D 4S 7H"), CardSet()]
+
+
+def test_a_pair_plays_as_a_move() -> None:
+    game = Game(seed=42)
+    game.check(("7S", "3D 4S"))
+    game.play((Card("7S"), CardSet("3D 4S")))
+    assert game.history == [Move("7S", "3D 4S")]
+    with pytest.raises(TypeError, match="^a move is a \\(card, capture\\) pair, not a tuple of 1$"):
+        game.play(("3S",))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="^give a Move, or a card and its capture, not both$"):
+        game.play(("3S", ""), "")
+
+
 def test_result_only_at_the_end() -> None:
     game = Game(seed=3)
     with pytest.raises(ValueError, match="not over"):
@@ -164,6 +191,49 @@ def test_records_copies_and_pickles() -> None:
         Game.from_record("tablic-record 1\nplayers " + "é" * 13 + "\n")
     with pytest.raises(ValueError, match="line 4"):
         Game.from_record("tablic-record 1\nplayers 2\nseed 1\n" + "é" * 13 + "\n")
+
+
+def test_games_save_and_load_records(tmp_path: Path) -> None:
+    game = Game(players=3, seed=11)
+    for _ in range(10):
+        game.play(game.legal_moves()[-1])
+    game.save(tmp_path / "game.txt")
+    game.save(str(tmp_path / "again.txt"))
+    for path in (tmp_path / "game.txt", str(tmp_path / "again.txt")):
+        assert Game.load(path).record() == game.record()
+    assert (tmp_path / "game.txt").read_text(encoding="utf-8") == game.record()
+    example = Game.load(Path(__file__).resolve().parents[2] / "docs" / "example-game.txt")
+    assert len(example.history) == 48 and example.result().totals == [12, 13]
+
+
+def test_bad_record_files_name_the_file(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.txt"
+    with pytest.raises(FileNotFoundError) as error:
+        Game.load(missing)
+    assert error.value.filename == str(missing)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("tablic-record 1\n# a comment\nplayers 9\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=f"^{bad}: line 3: "):
+        Game.load(bad)
+    with pytest.raises(TypeError, match="^expected str, bytes or os.PathLike object, not int$"):
+        Game.load(3)  # type: ignore[arg-type]
+    with pytest.raises(IsADirectoryError):
+        Game(seed=1).save(tmp_path)
+
+
+def test_from_record_takes_text_and_says_so_for_a_path(tmp_path: Path) -> None:
+    hint = "Game.load(path) reads a file"
+    with pytest.raises(TypeError) as path_error:
+        Game.from_record(tmp_path / "game.txt")  # type: ignore[arg-type]
+    assert str(path_error.value) == f"from_record reads a record's text, not a path: {hint}"
+    with pytest.raises(ValueError) as name_error:
+        Game.from_record("games/g000000-r0.txt")
+    assert str(name_error.value) == (
+        'line 1: a record starts with "tablic-record 1" '
+        f"(from_record reads a record's text; {hint})"
+    )
+    with pytest.raises(TypeError, match="^expected a record's text, not bytes$"):
+        Game.from_record(b"tablic-record 1\n")  # type: ignore[arg-type]
 
 
 def test_legal_move_codes_are_the_legal_moves_capped() -> None:

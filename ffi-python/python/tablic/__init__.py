@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import Any, Protocol
 
+from tablic._cards import CardSet, Move
 from tablic._tablic import (
     MAX_LISTED,
     MAX_SPLIT_PARTS,
@@ -33,7 +34,6 @@ from tablic._tablic import (
     IllegalMoveError,
     MatchResult,
     MatchTally,
-    Move,
     Played,
     SeatResult,
     TournamentResult,
@@ -56,6 +56,7 @@ __all__ = [
     "Bot",
     "BotStats",
     "Card",
+    "CardSet",
     "Game",
     "GameResult",
     "IllegalMoveError",

@@ -80,7 +80,8 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess
         "pip install 'tablic[env]'"
     ) from error
 
-from tablic._tablic import Card, Move, View
+from tablic._cards import Move
+from tablic._tablic import Card, View
 
 __all__ = [
     "CARDS",

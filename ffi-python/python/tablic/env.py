@@ -64,7 +64,8 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess
         "pip install 'tablic[env]'"
     ) from error
 
-from tablic._tablic import Bot, Game, GameResult, Move, View
+from tablic._cards import Move
+from tablic._tablic import Bot, Game, GameResult, View
 from tablic.encoding import (
     CAPTURES_PER_CARD,
     action_count,

@@ -62,7 +62,8 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess
         "pip install 'tablic[env]'"
     ) from error
 
-from tablic._tablic import Bot, Game, Move, derive_seed, play_game
+from tablic._cards import Move
+from tablic._tablic import Bot, Game, derive_seed, play_game
 from tablic.encoding import (
     CAPTURES_PER_CARD,
     Observation,
