@@ -183,6 +183,17 @@ impl Game {
         &self.history
     }
 
+    /// The game as it stood after its first `moves` moves (after all of them, if it has
+    /// fewer): the same deck and origin, the later moves taken back.
+    pub fn rewound(&self, moves: usize) -> Game {
+        let mut game = Game::start(self.players, self.deck, self.origin);
+        for &played in self.history.iter().take(moves) {
+            // Cannot fail: the same move from the same position as before.
+            let _ = game.play(played);
+        }
+        game
+    }
+
     /// What `seat` may know.
     pub fn view(&self, seat: usize) -> Option<PlayerView<'_>> {
         (seat < self.players.get()).then(|| PlayerView::new(self, seat))

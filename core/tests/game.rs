@@ -284,3 +284,24 @@ fn views_walk_the_history_back_exactly() {
         }
     }
 }
+
+/// A game rewound to move k is the game as it stood after k moves: the positions met
+/// playing forward, the same deck and origin, for every k.
+#[test]
+fn rewinding_gives_back_each_earlier_position() {
+    for (players, seed) in [(PlayerCount::TWO, 3), (PlayerCount::new(3).unwrap(), 4)] {
+        let mut positions = vec![Game::from_seed(players, seed)];
+        let finished = random_game(players, seed);
+        for &played in finished.history() {
+            let mut next = positions.last().unwrap().clone();
+            next.play(played).unwrap();
+            positions.push(next);
+        }
+        assert_eq!(positions.last(), Some(&finished));
+        for (moves, position) in positions.iter().enumerate() {
+            assert_eq!(&finished.rewound(moves), position, "{moves} moves");
+            assert_eq!(finished.rewound(moves).origin(), DeckOrigin::Seed(seed));
+        }
+        assert_eq!(finished.rewound(MOVES_PER_GAME + 1), finished);
+    }
+}
