@@ -59,6 +59,7 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(matches::split_match, module)?)?;
     module.add("MAX_SPLIT_PARTS", matches::MAX_PARTS)?;
     module.add("MAX_LISTED", tablic_core::MAX_LISTED)?;
+    module.add("BOT_SEED_INDEX", tablic_core::matches::BOT_SEED_INDEX)?;
     module.add_function(wrap_pyfunction!(matches::derive_seed, module)?)?;
     module.add(
         "IllegalMoveError",

@@ -63,7 +63,8 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess
     ) from error
 
 from tablic._cards import Move
-from tablic._tablic import Bot, Game, derive_seed, play_game
+# A bot's seed in a match is derive_seed(deal seed, BOT_SEED_INDEX + rotation·n + bot).
+from tablic._tablic import BOT_SEED_INDEX, Bot, Game, derive_seed, play_game
 from tablic.encoding import (
     CAPTURES_PER_CARD,
     Observation,
@@ -87,9 +88,6 @@ __all__ = [
     "self_play_games",
     "write_npz",
 ]
-
-BOT_SEED_INDEX = 1000
-"""A bot's seed in a match is ``derive_seed(deal seed, BOT_SEED_INDEX + rotation·n + bot)``."""
 
 
 def margins(totals: Sequence[int]) -> list[float]:
