@@ -106,9 +106,42 @@ pub fn print_report(
     Ok(())
 }
 
+/// `text` in lines of at most `width` characters, broken between words: the first line
+/// after `first`, the others after `rest`. A word longer than a line gets a line to itself.
+pub fn wrap_words(text: &str, first: &str, rest: &str, width: usize) -> String {
+    let mut wrapped = String::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        if !empty && line.chars().count() + 1 + word.chars().count() > width {
+            wrapped.push_str(&line);
+            wrapped.push('\n');
+            line = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    wrapped.push_str(&line);
+    wrapped.push('\n');
+    wrapped
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_wrap_within_the_width() {
+        assert_eq!(
+            wrap_words("one two three four", "- ", "  ", 10),
+            "- one two\n  three\n  four\n"
+        );
+        assert_eq!(wrap_words("a ∑∑∑∑∑∑∑∑ b", "", "", 8), "a\n∑∑∑∑∑∑∑∑\nb\n");
+    }
 
     #[test]
     fn pads_by_characters_and_aligns() {

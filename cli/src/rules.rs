@@ -152,25 +152,7 @@ fn plain(text: &str) -> String {
 /// `text` (marks dropped) in lines of at most `WIDTH` columns, the first after `first`, the
 /// rest after `rest`.
 fn wrap(text: &str, first: &str, rest: &str) -> String {
-    let mut wrapped = String::new();
-    let mut line = first.to_string();
-    let mut empty = true;
-    for word in plain(text).split_whitespace() {
-        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
-            wrapped.push_str(&line);
-            wrapped.push('\n');
-            line = rest.to_string();
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
-    }
-    wrapped.push_str(&line);
-    wrapped.push('\n');
-    wrapped
+    output::wrap_words(&plain(text), first, rest, WIDTH)
 }
 
 #[cfg(test)]

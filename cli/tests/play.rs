@@ -22,6 +22,16 @@ fn assert_clean_exit(run: &Run) {
     );
 }
 
+/// A clean exit (see `assert_clean_exit`) that printed `expected` somewhere.
+fn assert_prints(run: &Run, expected: &str) {
+    assert_clean_exit(run);
+    assert!(
+        run.stdout.contains(expected),
+        "expected:\n{expected}\nin:\n{}",
+        run.stdout
+    );
+}
+
 /// A unique temporary file name for `--save`.
 fn temp_file(name: &str) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("tablic-play-{}-{name}", std::process::id()));
@@ -125,11 +135,14 @@ fn a_scripted_game_plays_to_the_end_and_saves_its_record() {
     assert_clean_exit(&run);
     let saved = std::fs::read_to_string(&save).unwrap();
     let _ = std::fs::remove_file(&save);
+    // The core's record, with a comment naming the game and a name line for each seat.
+    let record = game.record().to_string();
+    let (header, rest) = record.split_once('\n').unwrap();
+    let (players, moves) = rest.split_once('\n').unwrap();
     assert_eq!(
         saved,
         format!(
-            "# tablic play, game 1 of 1, seats: 0 you, 1 greedy\n{}",
-            game.record()
+            "{header}\n# tablic play, game 1 of 1\n{players}\nname 0 you\nname 1 greedy\n{moves}"
         )
     );
 
@@ -316,13 +329,15 @@ seat  player  points  tablas  cards  total
 #[test]
 fn captures_one_a_line_with_back_and_auto() {
     // Seed 212, after 10S takes 10C and greedy's QD: table 8S. Then 4 can take nothing.
-    let script = "10s 10c\n4\n7\n3\n\nback\n7\n3\nauto\nquit\n";
+    let script = "10s 10c\n4\n\n7\n3\n\nback\n7\n3\nauto\nquit\n";
     let run = tablic(&["play", "--players", "me,greedy", "--seed", "212"], script);
     assert_clean_exit(&run);
     let after = run.stdout.split("Your move> 4\n").nth(1).unwrap();
     assert!(
         after.starts_with(
-            "4D can take nothing.
+            "4D can take nothing: Enter plays it onto the table, back chooses another card
+(next time, 4 - plays it at once).
+4D takes> 
 You play 4D onto the table.
 greedy plays 3C onto the table.
 
@@ -345,6 +360,31 @@ You play 7H and take 3C 4D.
     );
 }
 
+/// A rank typed by mistake costs no card: a card alone that can take nothing waits for
+/// Enter, and `back` keeps it.
+#[test]
+fn a_card_alone_that_takes_nothing_waits_for_enter() {
+    let run = tablic(
+        &["play", "--players", "me,greedy", "--seed", "212"],
+        "10s 10c\n4\nback\n4\nauto\nquit\n",
+    );
+    let note = "4D can take nothing: Enter plays it onto the table, back chooses another card
+(next time, 4 - plays it at once).
+";
+    assert_prints(
+        &run,
+        &format!(
+            "Hand:  4D 4H 7H 10D JH
+Your move> 4
+{note}4D takes> back
+Your move> 4
+{note}4D takes> auto
+You play 4D onto the table.
+"
+        ),
+    );
+}
+
 #[test]
 fn one_line_moves_resolve_ranks_to_the_only_cards_that_fit() {
     // Seed 212 after 10S 10C, QD 5H 8D, 4 -, 3C -: 7 3 4 can only mean 7H 3C 4D.
@@ -362,13 +402,13 @@ fn one_line_moves_resolve_ranks_to_the_only_cards_that_fit() {
 }
 
 #[test]
-fn hint_shows_the_pimc_bots_best_moves() {
+fn hint_shows_the_pimc_bots_best_moves_and_what_its_numbers_mean() {
     let run = tablic(
         &["play", "--players", "me,greedy", "--seed", "42"],
         "hint\nquit\n",
     );
-    assert_clean_exit(&run);
-    assert!(run.stdout.contains(
+    assert_prints(
+        &run,
         "Your move> hint
 Hint: pimc would play 10S 2H 8H.
 Mean margin in points to the end of this deal (30 sampled deals):
@@ -376,21 +416,217 @@ Mean margin in points to the end of this deal (30 sampled deals):
   KH KD      -3.06
   5D -       -3.50
   (5 more moves)
+Margin: your points and tablas minus greedy's when this deal ends; each card
+your pile holds beyond greedy's counts 1/3 point (toward the +3 for the most
+cards). Sampled deals: ways the cards you have not seen may lie, given what you
+have seen, each played out with every hand known.
 Your move> quit
-"
-    ));
+",
+    );
+}
+
+/// In the last deal of two, the hidden cards are the other's hand: one exact world.
+#[test]
+fn a_hint_in_the_last_deal_is_exact() {
+    let script = format!("{}hint\nquit\n", "auto\n".repeat(18));
+    let run = tablic(&["play", "--players", "me,pimc", "--seed", "42"], &script);
+    assert_prints(
+        &run,
+        "Hand:  7C 9C 9S
+Your move> hint
+Hint: pimc would play 9C -.
+Margin in points to the end of the game, exact:
+  9C -  +0.00
+  7C -  -5.00
+Margin: your points and tablas minus pimc's when the game ends, with the +3 for
+the most cards. Exact: the cards you have not seen are pimc's hand.
+Your move> quit
+",
+    );
 }
 
 #[test]
-fn help_lists_the_commands() {
+fn help_lists_the_commands_the_card_values_and_the_scoring() {
     let run = tablic(
         &["play", "--players", "me,greedy", "--seed", "42"],
         "help\n",
     );
     assert_clean_exit(&run);
-    for command in ["hint", "quit", "auto", "back", "show", "tref karo herc pik"] {
+    for command in [
+        "hint",
+        "quit",
+        "auto",
+        "back",
+        "show",
+        "undo",
+        "tref karo herc pik",
+    ] {
         assert!(run.stdout.contains(command), "{command}");
     }
+    assert_prints(
+        &run,
+        "
+In a capture: A 1 or 11, 2 to 10 their number, J 12, Q 13, K 14.
+Points: A 1, 2C 1, 10D 2, other 10s 1, J 1, Q 1, K 1; the rest 0 (22 in all).
+Score: your card points, 1 a tabla (a capture that empties the table), 3 for
+strictly the most cards. The cards left on the table at the end go to the last
+player who captured. tablic rules prints all the rules.
+",
+    );
+}
+
+#[test]
+fn undo_takes_back_the_last_move_and_the_replies_after_it() {
+    let run = tablic(
+        &["play", "--players", "me,greedy", "--seed", "212"],
+        "undo\n10s 10c\n4 -\nundo\nundo\nundo\nquit\n",
+    );
+    assert_clean_exit(&run);
+    let first_board = "
+Table: 5H 8D 8S 10C
+Piles: you 0 cards 0 points | greedy 0 cards 0 points
+Hand:  4D 4H 7H 10D 10S JH
+";
+    let nothing = "Nothing to undo: you have not chosen a move in this game.\n";
+    assert_eq!(
+        run.stdout
+            .split_once("(seat 0 leads every deal).\n")
+            .unwrap()
+            .1,
+        format!(
+            "Deal 1 of 4: 6 cards each, 36 left in the deck.
+{first_board}Your move> undo
+{nothing}Your move> 10s 10c
+You play 10S and take 10C (2 points).
+greedy plays QD and takes 5H 8D (1 point).
+
+Table: 8S
+Piles: you 2 cards 2 points | greedy 3 cards 1 point
+Hand:  4D 4H 7H 10D JH
+Your move> 4 -
+You play 4D onto the table.
+greedy plays 3C onto the table.
+
+Table: 3C 4D 8S
+Piles: you 2 cards 2 points | greedy 3 cards 1 point
+Hand:  4H 7H 10D JH
+Your move> undo
+Taken back: your 4D -, greedy's 3C -.
+
+Table: 8S
+Piles: you 2 cards 2 points | greedy 3 cards 1 point
+Hand:  4D 4H 7H 10D JH
+Your move> undo
+Taken back: your 10S 10C, greedy's QD 5H 8D.
+{first_board}Your move> undo
+{nothing}Your move> quit
+Stopped after 0 moves. Score so far (no +3 until the end):
+seat  player  points  tablas  cards  total
+   0  you          0       0      0      0
+   1  greedy       0       0      0      0
+"
+        )
+    );
+}
+
+/// A forced move (an only card that can take nothing) would only be played again: undo
+/// takes back the choice before it too.
+#[test]
+fn undo_goes_back_past_a_forced_move_to_a_choice() {
+    let run = tablic(
+        &["play", "--players", "me,greedy", "--seed", "1"],
+        &format!("{}undo\nquit\n", "auto\n".repeat(5)),
+    );
+    assert_prints(
+        &run,
+        "Hand:  10H
+10H is your only card, and it can take nothing.
+You play 10H onto the table.
+greedy plays 5S onto the table.
+Deal 2 of 4: 6 cards each, 24 left in the deck.
+
+Table: 5S 10H QD
+Piles: you 5 cards 0 points | greedy 8 cards 3 points
+Hand:  AC 8D 9C 10D QC QS
+Your move> undo
+Taken back: your 9H -, greedy's 9D 9H, your 10H -, greedy's 5S -.
+
+Table: QD
+Piles: you 5 cards 0 points | greedy 6 cards 3 points
+Hand:  9H 10H
+Your move> quit
+",
+    );
+}
+
+/// The record of a game with an undo holds the moves that stand, not the ones taken back.
+#[test]
+fn a_saved_record_leaves_out_the_moves_taken_back() {
+    let save = temp_file("undo.txt");
+    let save_arg = save.to_str().unwrap();
+    let script = format!("4 -\nundo\n{}", "auto\n".repeat(30));
+    let run = tablic(
+        &[
+            "play",
+            "--players",
+            "me,greedy",
+            "--seed",
+            "212",
+            "--save",
+            save_arg,
+        ],
+        &script,
+    );
+    assert_clean_exit(&run);
+    assert!(run
+        .stdout
+        .contains("Your move> undo\nTaken back: your 4D -, greedy's QD 5H 8D.\n"));
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    let games = records(&saved);
+    let [game] = &games[..] else {
+        panic!("one record: {saved}");
+    };
+    assert!(game.is_finished());
+    // The person's moves in the record are those printed after the undo, in order.
+    let said: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("You play "))
+        .collect();
+    assert_eq!(said[0], "You play 4D onto the table.");
+    let mine: Vec<Move> = game.history().iter().step_by(2).copied().collect();
+    assert_eq!(said.len(), 1 + mine.len());
+    for (line, played) in said[1..].iter().zip(&mine) {
+        assert!(
+            line.starts_with(&format!("You play {}", played.card)),
+            "{line} / {played}"
+        );
+    }
+    assert_ne!(game.history()[0], Move::discard("4D".parse().unwrap()));
+}
+
+#[test]
+fn undo_is_off_in_a_series() {
+    let run = tablic(
+        &[
+            "play",
+            "--players",
+            "me,greedy",
+            "--seed",
+            "212",
+            "--games",
+            "2",
+        ],
+        "10s 10c\nundo\nquit\n",
+    );
+    assert_prints(
+        &run,
+        "Your move> undo
+Undo is off in a series (--games): its totals count every move as played.
+Your move> quit
+",
+    );
 }
 
 #[test]
@@ -569,7 +805,7 @@ fn the_readme_transcript_is_what_the_binary_prints() {
     assert_eq!(command, "$ tablic play --players me,pimc --seed 4");
     let run = tablic(
         &["play", "--players", "me,pimc", "--seed", "4"],
-        "hint\n8 a 7\n10\n10\n\n4 9\n5 -\nquit\n",
+        "hint\n8 a 7\n10\n10\n\n4 9\n5 -\nundo\nquit\n",
     );
     assert_clean_exit(&run);
     let printed: Vec<&str> = run.stdout.lines().map(str::trim_end).collect();

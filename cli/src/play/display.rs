@@ -3,9 +3,12 @@
 
 use std::io::IsTerminal;
 
-use tablic_core::{Card, CardSet, Game, GameResult, Move, PlayerView, Suit};
+use tablic_core::capture::target_sum;
+use tablic_core::{
+    Card, CardSet, Game, GameResult, Move, PlayerView, Rank, SeatResult, Suit, MOST_CARDS_BONUS,
+};
 
-use crate::output::{Align, Table};
+use crate::output::{wrap_words, Align, Table};
 
 const RED: &str = "\x1b[31m";
 const BOLD: &str = "\x1b[1m";
@@ -159,8 +162,8 @@ pub fn board(style: &Style, view: &PlayerView<'_>, names_by_seat: &[&str]) -> St
     )
 }
 
-/// Screen width the board keeps to, in characters.
-const WIDTH: usize = 80;
+/// Screen width the board and the messages keep to, in characters.
+pub const WIDTH: usize = 80;
 
 /// `label` then `items` joined by `separator`, continued on new lines (indented under the
 /// first item, no separator) where a line would pass `WIDTH`. Items hold no escape codes.
@@ -185,6 +188,87 @@ fn wrap(label: &str, items: &[String], separator: &str) -> String {
     }
     text.push('\n');
     text
+}
+
+/// The cards' values in a capture and in the score, and how a game is scored, all from
+/// the core's figures:
+///
+/// ```text
+/// In a capture: A 1 or 11, 2 to 10 their number, J 12, Q 13, K 14.
+/// Points: A 1, 2C 1, 10D 2, other 10s 1, J 1, Q 1, K 1; the rest 0 (22 in all).
+/// Score: your card points, 1 a tabla (a capture that empties the table), 3 for strictly
+/// the most cards. …
+/// ```
+pub fn card_values(style: &Style) -> String {
+    let mut values = Vec::new();
+    // Ranks in a row worth their own number: `2 to 10 their number`.
+    let mut numbered: Vec<Rank> = Vec::new();
+    let flush = |numbered: &mut Vec<Rank>, values: &mut Vec<String>| {
+        match numbered[..] {
+            [] => {}
+            [only] => values.push(format!("{only} {}", only.capture_value())),
+            [first, .., last] => values.push(format!("{first} to {last} their number")),
+        }
+        numbered.clear();
+    };
+    for rank in Rank::ALL {
+        let (low, high) = (
+            rank.capture_value(),
+            target_sum(Card::new(rank, Suit::Clubs)),
+        );
+        if low == high && low.to_string() == rank.to_string() {
+            numbered.push(rank);
+            continue;
+        }
+        flush(&mut numbered, &mut values);
+        values.push(if low == high {
+            format!("{rank} {low}")
+        } else {
+            format!("{rank} {low} or {high}")
+        });
+    }
+    flush(&mut numbered, &mut values);
+
+    // Points: a rank's usual value, and the cards of the rank that differ from it.
+    let mut points = Vec::new();
+    for rank in Rank::ALL {
+        let cards = Suit::ALL.map(|suit| Card::new(rank, suit));
+        let usual = cards
+            .iter()
+            .map(|card| card.points())
+            .max_by_key(|&value| cards.iter().filter(|card| card.points() == value).count())
+            .unwrap_or(0);
+        let odd: Vec<&Card> = cards.iter().filter(|card| card.points() != usual).collect();
+        for card in &odd {
+            points.push(format!("{} {}", style.card(**card), card.points()));
+        }
+        match (usual, odd.is_empty()) {
+            (0, _) => {}
+            (_, true) => points.push(format!("{rank} {usual}")),
+            (_, false) => points.push(format!("other {rank}s {usual}")),
+        }
+    }
+    let tabla = SeatResult {
+        tablas: 1,
+        ..SeatResult::default()
+    }
+    .total();
+    let text = [
+        format!("In a capture: {}.", values.join(", ")),
+        format!(
+            "Points: {}; the rest 0 ({} in all).",
+            points.join(", "),
+            CardSet::FULL.points()
+        ),
+        format!(
+            "Score: your card points, {tabla} a tabla (a capture that empties the table), \
+             {MOST_CARDS_BONUS} for strictly the most cards. The cards left on the table at \
+             the end go to the last player who captured. tablic rules prints all the rules."
+        ),
+    ];
+    text.iter()
+        .map(|paragraph| wrap_words(paragraph, "", "", WIDTH))
+        .collect()
 }
 
 /// The end of a game: one row per seat and who won.

@@ -11,10 +11,10 @@ use tablic_core::capture::check_capture;
 use tablic_core::notation::{parse_cards, ParseCardError};
 use tablic_core::{Card, CardClass, CardSet, IllegalMove, Move, Rank};
 
-use super::display::Style;
+use super::display::{self, Style};
 
-/// What `help` prints.
-pub const HELP: &str = "\
+/// The commands `help` lists.
+const COMMANDS: &str = "\
 Commands (not case-sensitive):
   7           a card by rank (a, 2 ... 10, j, q, k); then the cards it takes, one a line,
               a blank line to end, or auto for the greedy capture
@@ -22,10 +22,18 @@ Commands (not case-sensitive):
   7 3 4       a whole move on one line (7S 3H 4D when a rank alone is not enough)
   7 -         play a card onto the table, taking nothing
   7 auto      play a card with the greedy capture; auto alone plays the greedy move
-  hint        the pimc bot's best moves and their mean margin in points
+  hint        the pimc bot's best moves, and what its numbers mean
   show        the table, the piles and your hand again
   back        while naming captures: choose another card
-  quit        stop here and show the score (end of input does the same)";
+  undo        take back your last move and the replies after it (in a single game;
+              a series counts every move)
+  quit        stop here and show the score (end of input does the same)
+";
+
+/// What `help` prints: the commands, then the cards' values and the scoring.
+pub fn help(style: &Style) -> String {
+    format!("{COMMANDS}{}", display::card_values(style))
+}
 
 /// A card as the person writes it: a whole card, or a rank that any suit matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +77,8 @@ pub enum Command {
     Hint,
     Show,
     Back,
+    /// Take back the person's last move.
+    Undo,
     Quit,
     /// `auto` alone.
     Auto,
@@ -85,6 +95,7 @@ pub fn parse_line(line: &str) -> Result<Command, String> {
         "hint" => Some(Command::Hint),
         "show" => Some(Command::Show),
         "back" => Some(Command::Back),
+        "undo" => Some(Command::Undo),
         "quit" | "exit" => Some(Command::Quit),
         "auto" => Some(Command::Auto),
         _ => None,

@@ -31,7 +31,7 @@ use crate::record_file::record_text;
 
 use console::{Console, Halt};
 use display::Style;
-use person::Hints;
+use person::{Hints, Interrupt, Undo};
 use series::{bot_seed, deal_seed, Lineup, Player, Totals};
 
 /// Most games `--games` accepts.
@@ -64,8 +64,15 @@ const PLAY_AFTER_HELP: &str = "\
 Moves are typed as in the original game: a card by rank (a, 2 ... 10, j, q, k) or with its \
 suit (7S, 7♠, pik 7; suits tref karo herc pik or C D H S), then the table cards it takes, one \
 a line, a blank line to end (auto: the greedy capture). A whole move fits on one line: \
-7 3 4, or 7S 3H 4D when ranks are not enough; 7 - plays a card taking nothing. hint shows \
-the pimc bot's best moves, help the commands, quit (or end of input) stops with the score.
+7 3 4, or 7S 3H 4D when ranks are not enough; 7 - plays a card taking nothing (a card \
+alone that can take nothing waits for Enter). hint shows the pimc bot's best moves and what \
+its numbers mean; help the commands, the card values and the scoring; quit (or end of \
+input) stops with the score.
+
+undo takes back your last move (a forced one with the move before) and the bots' replies \
+after it, as often as you like; a saved record holds only the moves that stand. It works \
+in a single game, casual play: in a series (--games 2 or more) every move counts, since the \
+totals compare the players.
 
 Game g (from 0) is dealt from derive_seed(SEED, g); player i sits at seat (i + g) mod n. \
 Cards print with suit symbols, red for ♦♥, when standard output is a terminal (no colour if \
@@ -259,22 +266,34 @@ impl<'a, R: BufRead, W: Write> Session<'a, R, W> {
 
         let mut game = Game::from_seed(lineup.player_count(), deal_seed);
         let person_leads = by_seat[0] == lineup.person();
+        let undo = if self.games == 1 {
+            Undo::Allowed
+        } else {
+            Undo::Off
+        };
         self.console.say(&deal_line(&game, &style, person_leads))?;
         while let Some(seat) = game.to_move() {
             let player = by_seat[seat];
             let chosen = match &mut bots[player] {
                 Some(bot) => bot.choose(&game).expect("the game is not over"),
-                None => {
-                    match person::choose(&mut self.console, &game, &names_by_seat, &mut self.hints)
-                    {
-                        Ok(chosen) => chosen,
-                        Err(halt @ (Halt::Io(_) | Halt::Bug(_))) => return Err(halt),
-                        Err(halt) => {
-                            self.stopped(&game, &names_by_seat, game_index, &halt)?;
-                            return Ok(GameEnd::Stopped(halt));
-                        }
+                None => match person::choose(
+                    &mut self.console,
+                    &game,
+                    &names_by_seat,
+                    &mut self.hints,
+                    undo,
+                ) {
+                    Ok(chosen) => chosen,
+                    Err(Interrupt::Undo(kept)) => {
+                        self.take_back(&mut game, kept, &names_by_seat)?;
+                        continue;
                     }
-                }
+                    Err(Interrupt::Halt(halt @ (Halt::Io(_) | Halt::Bug(_)))) => return Err(halt),
+                    Err(Interrupt::Halt(halt)) => {
+                        self.stopped(&game, &names_by_seat, game_index, &halt)?;
+                        return Ok(GameEnd::Stopped(halt));
+                    }
+                },
             };
             let table_before = game.table();
             let played = game.play(chosen).map_err(|error| {
@@ -304,6 +323,39 @@ impl<'a, R: BufRead, W: Write> Session<'a, R, W> {
         }
         self.finished(&game, game_index, &names_by_seat, &by_seat)?;
         Ok(GameEnd::Finished)
+    }
+
+    /// Takes `game` back to its first `kept` moves (its record then holds only the moves
+    /// that stand), and says which moves went.
+    fn take_back(
+        &mut self,
+        game: &mut Game,
+        kept: usize,
+        names_by_seat: &[&str],
+    ) -> Result<(), Halt> {
+        let style = self.console.style;
+        let Some(view) = game.current_view() else {
+            return Err(Halt::Bug("undo after the end of the game".to_string()));
+        };
+        let person = self.lineup.name(self.lineup.person());
+        let mut undone: Vec<String> = view
+            .history_backwards()
+            .take(game.history().len() - kept)
+            .map(|past| {
+                let name = names_by_seat[past.seat];
+                let whose = if name == person {
+                    "your".to_string()
+                } else {
+                    format!("{name}'s")
+                };
+                format!("{whose} {}", style.compact(past.played))
+            })
+            .collect();
+        undone.reverse();
+        *game = game.rewound(kept);
+        self.console
+            .say(&format!("Taken back: {}.", undone.join(", ")))?;
+        Ok(())
     }
 
     /// Who gets the cards left on the table at the end.

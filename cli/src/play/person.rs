@@ -1,29 +1,63 @@
 //! The person's turn: the board, the prompt, and the dialogue that ends in a legal move
-//! (or a stop), with hints from the pimc bot.
+//! (or an undo, or a stop), with hints from the pimc bot.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 
-use tablic_core::bots::solver::Entry;
+use tablic_core::bots::solver::{Entry, CUT_CARD, CUT_POINT};
 use tablic_core::bots::{GreedyKey, Horizon, PimcBot, PimcOptions, SOLVER_ENTRIES};
 use tablic_core::capture::CaptureError;
-use tablic_core::{Card, CardSet, Game, Move, PlayerView};
+use tablic_core::{Card, CardSet, Game, Move, PlayerView, MOST_CARDS_BONUS};
 
 use super::console::{Console, Halt};
 use super::display::{self, Style};
 use super::input::{self, Command, End, Token};
 use super::series::hint_seed;
+use crate::output;
 
 /// Moves a hint lists.
 const HINT_MOVES: usize = 3;
 
-/// What the person's turn needs besides the console: the game, the names by seat, and the
-/// hint bot's memory.
+/// Why the person's turn ends without a move.
+#[derive(Debug)]
+pub enum Interrupt {
+    /// `undo`: the game goes back to its first this many moves, before the person's last
+    /// move that had an alternative.
+    Undo(usize),
+    /// The game stops.
+    Halt(Halt),
+}
+
+impl From<Halt> for Interrupt {
+    fn from(halt: Halt) -> Interrupt {
+        Interrupt::Halt(halt)
+    }
+}
+
+impl From<io::Error> for Interrupt {
+    fn from(error: io::Error) -> Interrupt {
+        Interrupt::Halt(Halt::Io(error))
+    }
+}
+
+/// Whether `undo` may take moves back in this game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undo {
+    /// A single game: casual play.
+    Allowed,
+    /// A series (`--games`), whose totals compare the players: every move stands.
+    Off,
+}
+
+/// What the person's turn needs besides the console: the game, the names by seat, the
+/// hint bot's memory, and whether undo is allowed.
 pub struct Turn<'a> {
     game: &'a Game,
     view: PlayerView<'a>,
     names_by_seat: &'a [&'a str],
     legal: Vec<Move>,
     hints: &'a mut Hints,
+    undo: Undo,
 }
 
 /// The pimc bot's transposition table, kept between hints, and the seed of the deal.
@@ -45,8 +79,9 @@ impl Hints {
         self.deal_seed = deal_seed;
     }
 
-    /// The pimc bot's best moves for the seat to move, with their mean margins.
-    fn text(&mut self, style: &Style, view: &PlayerView<'_>) -> String {
+    /// The pimc bot's best moves for the seat to move, with their mean margins, and what
+    /// those numbers mean.
+    fn text(&mut self, style: &Style, view: &PlayerView<'_>, names_by_seat: &[&str]) -> String {
         let seed = hint_seed(self.deal_seed, view.history().len());
         let mut bot = PimcBot::new(PimcOptions::default(), seed, &mut self.memory);
         let evaluation = bot.evaluate(view);
@@ -89,11 +124,20 @@ impl Hints {
             Horizon::DealEnd => "to the end of this deal".to_owned(),
             Horizon::Moves(moves) => format!("over the next {moves} moves"),
         };
-        let mut text = format!(
-            "Hint: pimc would play {}.\nMean margin in points {horizon} ({}):\n",
-            style.compact(weighed[0].0),
-            display::count(evaluation.worlds(), "sampled deal", "sampled deals")
-        );
+        let others: Vec<&str> = (0..names_by_seat.len())
+            .filter(|&seat| seat != view.seat())
+            .map(|seat| names_by_seat[seat])
+            .collect();
+        let exact = evaluation.horizon() == Horizon::GameEnd && evaluation.worlds() == 1;
+        let mut text = format!("Hint: pimc would play {}.\n", style.compact(weighed[0].0));
+        if exact {
+            text.push_str(&format!("Margin in points {horizon}, exact:\n"));
+        } else {
+            text.push_str(&format!(
+                "Mean margin in points {horizon} ({}):\n",
+                display::count(evaluation.worlds(), "sampled deal", "sampled deals")
+            ));
+        }
         let width = weighed
             .iter()
             .take(HINT_MOVES)
@@ -118,18 +162,26 @@ impl Hints {
             let moves = if more == 1 { "move" } else { "moves" };
             text.push_str(&format!("  ({more} more {moves})\n"));
         }
+        let dropped = weighed
+            .iter()
+            .take(HINT_MOVES)
+            .map(|(played, _)| worlds(played))
+            .find(|&solved| solved < evaluation.worlds());
+        let legend = legend(evaluation.horizon(), exact, &others, dropped);
+        text.push_str(&output::wrap_words(&legend, "", "", display::WIDTH));
         text.pop();
         text
     }
 }
 
-/// The person's move for the seat to move in `game`, or why the game stops.
+/// The person's move for the seat to move in `game`, or why there is none.
 pub fn choose<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     game: &Game,
     names_by_seat: &[&str],
     hints: &mut Hints,
-) -> Result<Move, Halt> {
+    undo: Undo,
+) -> Result<Move, Interrupt> {
     let view = game.current_view().expect("the person is to move");
     let mut legal = Vec::new();
     game.for_each_legal_move(|played| legal.push(played));
@@ -139,8 +191,33 @@ pub fn choose<R: BufRead, W: Write>(
         names_by_seat,
         legal,
         hints,
+        undo,
     };
     turn.run(console)
+}
+
+/// The moves `game` keeps when `seat` takes back its last move that had an alternative,
+/// with every move after it (a forced move, an only card that can take nothing, would
+/// only be played again); `None` when the seat has made no such move.
+fn moves_kept_by_undo(game: &Game, seat: usize) -> Option<usize> {
+    let view = game.view(seat)?;
+    let played = game.history().len();
+    view.history_backwards()
+        .enumerate()
+        .filter(|(_, past)| past.seat == seat)
+        .map(|(back, _)| played - 1 - back)
+        .find(|&kept| {
+            let mut moves = 0;
+            let _ = game.rewound(kept).try_for_each_legal_move(|_| {
+                moves += 1;
+                if moves > 1 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            moves > 1
+        })
 }
 
 impl Turn<'_> {
@@ -165,7 +242,10 @@ impl Turn<'_> {
             .collect()
     }
 
-    fn run<R: BufRead, W: Write>(&mut self, console: &mut Console<R, W>) -> Result<Move, Halt> {
+    fn run<R: BufRead, W: Write>(
+        &mut self,
+        console: &mut Console<R, W>,
+    ) -> Result<Move, Interrupt> {
         let style = console.style;
         console.say("")?;
         console.show(&self.board(&style))?;
@@ -212,23 +292,35 @@ impl Turn<'_> {
         }
     }
 
-    /// The commands every prompt knows: help, hint, show, quit (and `back` where there is
-    /// nothing to go back to, answered with `stuck`).
+    /// The commands every prompt knows: help, hint, show, undo, quit (and `back` where
+    /// there is nothing to go back to, answered with `stuck`).
     fn common<R: BufRead, W: Write>(
         &mut self,
         console: &mut Console<R, W>,
         command: Command,
         stuck: &str,
-    ) -> Result<(), Halt> {
+    ) -> Result<(), Interrupt> {
         let style = console.style;
         match command {
-            Command::Help => console.say(input::HELP)?,
+            Command::Help => console.say(&input::help(&style))?,
             Command::Hint => {
-                let hint = self.hints.text(&style, &self.view);
+                let hint = self.hints.text(&style, &self.view, self.names_by_seat);
                 console.say(&hint)?;
             }
             Command::Show => console.show(&self.board(&style))?,
-            Command::Quit => return Err(Halt::Quit),
+            Command::Undo => {
+                if self.undo == Undo::Off {
+                    console.say(
+                        "Undo is off in a series (--games): its totals count every move as \
+                         played.",
+                    )?;
+                } else if let Some(kept) = moves_kept_by_undo(self.game, self.view.seat()) {
+                    return Err(Interrupt::Undo(kept));
+                } else {
+                    console.say("Nothing to undo: you have not chosen a move in this game.")?;
+                }
+            }
+            Command::Quit => return Err(Halt::Quit.into()),
             _ => console.say(stuck)?,
         }
         Ok(())
@@ -240,7 +332,7 @@ impl Turn<'_> {
         console: &mut Console<R, W>,
         tokens: &[Token],
         end: End,
-    ) -> Result<Option<Move>, Halt> {
+    ) -> Result<Option<Move>, Interrupt> {
         let Some((&played, taken)) = tokens.split_first() else {
             return Ok(None);
         };
@@ -306,7 +398,7 @@ impl Turn<'_> {
         &mut self,
         console: &mut Console<R, W>,
         played: Token,
-    ) -> Result<Option<Move>, Halt> {
+    ) -> Result<Option<Move>, Interrupt> {
         let style = console.style;
         let cards = match input::hand_cards(self.hand(), played) {
             Ok(cards) => cards,
@@ -321,8 +413,14 @@ impl Turn<'_> {
         };
         let captures = self.captures_of(card);
         if captures.len() == 1 {
-            console.say(&format!("{} can take nothing.", style.card(card)))?;
-            return Ok(Some(Move::discard(card)));
+            // A rank typed by mistake must not cost a card: one more Enter plays it.
+            let note = format!(
+                "{} can take nothing: Enter plays it onto the table, back chooses another \
+                 card (next time, {} - plays it at once).",
+                style.card(card),
+                tokens_text(&[played])
+            );
+            console.show(&output::wrap_words(&note, "", "", display::WIDTH))?;
         }
         let mut taken = CardSet::EMPTY;
         loop {
@@ -413,7 +511,7 @@ impl Turn<'_> {
         console: &mut Console<R, W>,
         token: Token,
         taken: CardSet,
-    ) -> Result<Option<Card>, Halt> {
+    ) -> Result<Option<Card>, Interrupt> {
         let table = self.table();
         let free = token.among(table) - taken;
         if free.is_empty() {
@@ -437,7 +535,7 @@ impl Turn<'_> {
         &mut self,
         console: &mut Console<R, W>,
         cards: CardSet,
-    ) -> Result<Option<Card>, Halt> {
+    ) -> Result<Option<Card>, Interrupt> {
         let options = input::distinct_cards(cards);
         if let [only] = options[..] {
             return Ok(Some(only));
@@ -465,7 +563,7 @@ impl Turn<'_> {
         console: &mut Console<R, W>,
         question: &str,
         labels: &[String],
-    ) -> Result<Option<usize>, Halt> {
+    ) -> Result<Option<usize>, Interrupt> {
         let list: Vec<String> = labels
             .iter()
             .enumerate()
@@ -482,7 +580,7 @@ impl Turn<'_> {
             }
             match input::parse_line(&line) {
                 Ok(Command::Back) => return Ok(None),
-                Ok(Command::Quit) => return Err(Halt::Quit),
+                Ok(Command::Quit) => return Err(Halt::Quit.into()),
                 Ok(Command::Blank) => {}
                 _ => console.say(&format!(
                     "Type a number from 1 to {}, or back. {}",
@@ -492,6 +590,48 @@ impl Turn<'_> {
             }
         }
     }
+}
+
+/// What a hint's numbers mean: the margin at `horizon` against `others`, how the hidden
+/// cards were dealt (`exact`: they can lie one way only), and `(over N)` when a move listed
+/// was `dropped` after N sampled deals.
+fn legend(horizon: Horizon, exact: bool, others: &[&str], dropped: Option<u32>) -> String {
+    let them = match others {
+        [one] => format!("{one}'s"),
+        _ => "the others' mean".to_string(),
+    };
+    let when = match horizon {
+        Horizon::GameEnd => "when the game ends".to_string(),
+        Horizon::DealEnd => "when this deal ends".to_string(),
+        Horizon::Moves(moves) => format!("after {moves} more moves"),
+    };
+    let mut legend = format!("Margin: your points and tablas minus {them} {when}");
+    if horizon == Horizon::GameEnd {
+        legend.push_str(&format!(
+            ", with the +{MOST_CARDS_BONUS} for the most cards."
+        ));
+    } else {
+        legend.push_str(&format!(
+            "; each card your pile holds beyond {them} counts {CUT_CARD}/{CUT_POINT} point \
+             (toward the +{MOST_CARDS_BONUS} for the most cards)."
+        ));
+    }
+    if exact {
+        legend.push_str(&format!(
+            " Exact: the cards you have not seen are {them} hand."
+        ));
+    } else {
+        legend.push_str(
+            " Sampled deals: ways the cards you have not seen may lie, given what you have \
+             seen, each played out with every hand known.",
+        );
+    }
+    if let Some(solved) = dropped {
+        legend.push_str(&format!(
+            " (over {solved}): dropped after {solved} sampled deals as clearly worse."
+        ));
+    }
+    legend
 }
 
 /// Says what went wrong, as a sentence.
