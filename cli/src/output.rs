@@ -106,14 +106,30 @@ pub fn print_report(
     Ok(())
 }
 
-/// `text` in lines of at most `width` characters, broken between words: the first line
-/// after `first`, the others after `rest`. A word longer than a line gets a line to itself.
+/// Characters `text` shows on a terminal: ANSI colour codes (`\x1b[31m`) take no room.
+fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut in_code = false;
+    for c in text.chars() {
+        match (in_code, c) {
+            (false, '\x1b') => in_code = true,
+            (false, _) => width += 1,
+            (true, 'm') => in_code = false,
+            (true, _) => {}
+        }
+    }
+    width
+}
+
+/// `text` in lines of at most `width` characters on screen, broken between words: the
+/// first line after `first`, the others after `rest`. A word longer than a line gets a line
+/// to itself.
 pub fn wrap_words(text: &str, first: &str, rest: &str, width: usize) -> String {
     let mut wrapped = String::new();
     let mut line = first.to_string();
     let mut empty = true;
     for word in text.split_whitespace() {
-        if !empty && line.chars().count() + 1 + word.chars().count() > width {
+        if !empty && visible_width(&line) + 1 + visible_width(word) > width {
             wrapped.push_str(&line);
             wrapped.push('\n');
             line = rest.to_string();
@@ -141,6 +157,11 @@ mod tests {
             "- one two\n  three\n  four\n"
         );
         assert_eq!(wrap_words("a ∑∑∑∑∑∑∑∑ b", "", "", 8), "a\n∑∑∑∑∑∑∑∑\nb\n");
+        // Colour takes no room: `5♥ and` fits in 6 columns.
+        assert_eq!(
+            wrap_words("\x1b[31m5♥\x1b[0m and more", "", "", 6),
+            "\x1b[31m5♥\x1b[0m and\nmore\n"
+        );
     }
 
     #[test]
