@@ -267,7 +267,7 @@ class raw_env(AECEnv[str, ObsDict, Action]):
                 f"{' (the last)' if view.is_last_deal else ''}, {view.undealt} cards "
                 f"undealt; seat {game.to_move} to move"
             )
-        lines.append(f"table: {_cards(game.table) or '-'}")
+        lines.append(f"table: {game.table}")
         for seat in range(self.players):
             seat_view = game.view(seat)
             pile = seat_view.piles[seat]
@@ -277,7 +277,7 @@ class raw_env(AECEnv[str, ObsDict, Action]):
                 who = opponent.spec_string if isinstance(opponent, Bot) else "opponent"
             marks = " (last capturer)" if view.last_capturer == seat else ""
             lines.append(
-                f"seat {seat} {who}: hand {_cards(seat_view.hand) or '-'} | pile "
+                f"seat {seat} {who}: hand {seat_view.hand} | pile "
                 f"{len(pile)} cards, {sum(card.points for card in pile)} points, "
                 f"{seat_view.tablas[seat]} tablas{marks}"
             )
@@ -307,10 +307,6 @@ class raw_env(AECEnv[str, ObsDict, Action]):
             return
         self.agent_selection = self._agent_at[seat]
         self._actions = legal_actions(game.view(seat), self.captures_per_card)
-
-
-def _cards(cards: frozenset[Any]) -> str:
-    return " ".join(str(card) for card in sorted(cards))
 
 
 def _answer(player: Bot | Player, game: Game, seat: int) -> Move:
