@@ -360,12 +360,7 @@ fn picture(recorded: &Recorded, ply: Option<usize>) -> Result<String, Failure> {
             moves + 1
         )));
     }
-    let mut before = Game::from_deck(game.players(), *game.deck());
-    for &played in &game.history()[..ply - 1] {
-        before
-            .play(played)
-            .map_err(|error| Failure::Runtime(format!("replay: {error}")))?;
-    }
+    let before = game.rewound(ply - 1);
     Ok(position(
         recorded,
         &before,
