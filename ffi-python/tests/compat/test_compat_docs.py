@@ -21,4 +21,4 @@ def test_every_public_name_is_documented() -> None:
     assert tablic.compat.Igrac is tablic.compat.Tablic.Igrac
     for name in tablic.compat.__all__:
         assert getattr(tablic.compat, name).__doc__, name
-    assert "Intentional differences" in (tablic.compat.__doc__ or "")
+    assert "Where it differs from the original" in (tablic.compat.__doc__ or "")

@@ -340,11 +340,23 @@ def test_class_methods() -> None:
     assert Tablic.vrijednostKarata([]) == 0 and Tablic.vrijednostKarata(Karta()) == 0
     with pytest.raises(TypeError):
         Tablic.vrijednostKarata(object())
-    assert Tablic.noviSpil() == Karta.noviSpil()
     with pytest.raises(TypeError):
         Tablic.Log()  # type: ignore[abstract]
     with pytest.raises(TypeError):
         Tablic.Igrac(0)  # type: ignore[abstract]
+
+
+def test_rank_only_cards_are_valued_by_rank() -> None:
+    # The original minimax values the hands it imagines, whose cards have no suit.
+    by_rank = {znak: Tablic.vrijednostKarata(Karta(znak)) for znak in list(Karta.Znak)}
+    assert by_rank == {
+        Karta.Znak.NA: 0, Karta.Znak.A: 1, Karta.Znak.BR2: 0, Karta.Znak.BR3: 0,
+        Karta.Znak.BR4: 0, Karta.Znak.BR5: 0, Karta.Znak.BR6: 0, Karta.Znak.BR7: 0,
+        Karta.Znak.BR8: 0, Karta.Znak.BR9: 0, Karta.Znak.BR10: 1, Karta.Znak.J: 1,
+        Karta.Znak.Q: 1, Karta.Znak.K: 1,
+    }
+    assert Tablic.vrijednostKarata({Karta(Karta.Znak.Q), Karta("tref 2"), Karta("karo")}) == 2
+    assert Tablic.vrijednostKarata(12) == 1 and Tablic.vrijednostKarata(2) == 0
 
 
 def test_logs() -> None:
@@ -366,7 +378,9 @@ def test_logs() -> None:
         a[0] = 1
     with pytest.raises(TypeError):
         del a[0]
-    assert str(a).startswith("PotezLog([\n\t 0.\t") and repr(PotezLog()) == "PotezLog([])"
+    assert str(a).startswith("PotezLog([\n\t 0.\t") and str(a).endswith("\n])")
+    assert repr(PotezLog()) == "<PotezLog: []>" and str(PotezLog()) == "PotezLog([])"
+    assert repr(a).startswith("<PotezLog: [\n\t 0.\t(0, ") and repr(a).endswith(")\n]>")
     twin = copy.deepcopy(a)
     assert twin.dohvatiLog() == a.dohvatiLog() and len(twin) == 48
 
@@ -383,26 +397,61 @@ def test_prazni_log() -> None:
 
 class ZagradeLog(PotezLog):
     def prevediPotez(self, i: int, igraci: Any, ruka: Any, stol: Any, karta: Karta, skupljeno: Any) -> Any:
-        return {"igrac": i, "karta": str(karta), "format": "{0} {}"}
+        return f"{{INDEX1}}. igrac {i} ({{INDEX0}})"
 
 
 def test_spremi(tmp_path: Path) -> None:
-    log = ZagradeLog()
+    log = ZagradeLog([])
     igra = Tablic(spil())
     igra.dodajIgraca()
     igra.dodajIgraca()
     igra.igraj(log)
     path = tmp_path / "log.txt"
+    # A file name: written anew, a newline at the end.
     log.spremi(str(path))
-    lines = path.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 48 and lines[0].startswith("{'igrac': 0") and "'{0} {}'" in lines[0]
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("1. igrac 0 (0)\n2. igrac 1 (1)\n") and text.endswith("48. igrac 1 (47)\n")
+    # An open file: written to and left open, no newline at the end.
     out = io.StringIO()
-    log.spremi(out, "repr", "\n\n")
-    assert out.getvalue().count("\n\n") == 48 and not out.closed
+    log.spremi(out, repr, ";")
+    assert out.getvalue().startswith("'1. igrac 0 (0)';'2. igrac 1 (1)';") and not out.closed
+    assert out.getvalue().endswith(";'48. igrac 1 (47)'")
     out = io.StringIO()
-    log.spremi(out, lambda x: str(x["igrac"]), "")
-    assert out.getvalue() == "01" * 24
-    log.spremi(path, konverzija=repr)
-    assert path.read_text(encoding="utf-8").count("{") == 3 * 48
-    with pytest.raises(ValueError):
-        log.spremi(io.StringIO(), "json")
+    log.spremi(out, lambda x: x.split()[-1], "")
+    assert out.getvalue() == "".join(f"({i})" for i in range(48))
+    log.spremi(path, konverzija=lambda x: "x")
+    assert path.read_text(encoding="utf-8") == "\n".join("x" * 48) + "\n"
+
+
+def test_spremi_formats_each_entry_as_the_original() -> None:
+    class TekstLog(Tablic.PrazniLog):
+        def prevediPotez(self, i: int, igraci: Any, ruka: Any, stol: Any, karta: Karta, skupljeno: Any) -> Any:
+            return (i, str(karta), len(skupljeno))
+
+    log = TekstLog([])
+    log.logirajPotez(0, [], set(), set(), Karta("karo 10"), set())
+    # The entry (0, 'Karta(Boja(KARO), Znak(BR10))', 0) has no braces: written as it is.
+    out = io.StringIO()
+    log.spremi(out)
+    assert out.getvalue() == "(0, 'Karta(Boja(KARO), Znak(BR10))', 0)"
+    # The original formats every entry with INDEX0/INDEX1: other braces fail as there (a KeyError).
+    zagrade = ZagradeLog([])
+    zagrade._Log__log.append({"igrac": 0})  # type: ignore[attr-defined]
+    with pytest.raises(KeyError, match="'igrac'"):
+        zagrade.spremi(io.StringIO())
+
+
+def test_logs_made_without_a_list_share_one_as_in_the_original() -> None:
+    class BezListe(Tablic.PrazniLog):
+        def prevediPotez(self, i: int, igraci: Any, ruka: Any, stol: Any, karta: Karta, skupljeno: Any) -> Any:
+            return i
+
+    prvi, drugi = BezListe(), BezListe()
+    prvi._Log__log.clear()  # type: ignore[attr-defined]  # whatever other tests left there
+    igra = Tablic(spil())
+    igra.dodajIgraca()
+    igra.dodajIgraca()
+    igra.igraj(prvi)
+    assert len(prvi) == 48 and len(drugi) == 48 and prvi.dohvatiLog() == drugi.dohvatiLog()
+    assert len(BezListe(None)) == 0 and len(BezListe([])) == 0
+    prvi._Log__log.clear()  # type: ignore[attr-defined]

@@ -152,18 +152,27 @@ def test_ordering() -> None:
     assert sorted(spil, key=lambda k: (int(k.znak), int(k.boja))) == spil
 
 
-def test_equality_converts_and_never_raises() -> None:
+def test_equality_converts_the_other_operand_as_the_original() -> None:
     assert Karta("karo 10") == "karo 10"
     assert "karo 10" == Karta("karo 10")
     assert Karta("karo 10") == ("karo", 10)
     assert Karta("karo 10") != "tref 10"
     assert (Karta("karo 10") != Karta("karo 10")) is False
-    for other in (object(), "10 karo", "too many words here", [1, 2, 3], {"x": 1}, 15, 2.5, 10**400):
-        assert (Karta("karo 10") == other) is False
-        assert (Karta("karo 10") != other) is True
-        assert Karta("karo 10").__eq__(other) is NotImplemented
-    with pytest.raises(TypeError):
-        _ = Karta("karo 10") < object()
+    assert (Karta("karo 10") == 10) is False and Karta(10) == 10
+    # What Karta() cannot convert raises, in == too, as in the original.
+    for other, error in (
+        (object(), TypeError),
+        ("10 karo", ValueError),
+        ("too many words here", TypeError),
+        ([1, 2, 3], TypeError),
+        ({"x": 1}, TypeError),
+        (15, ValueError),
+        (2.5, ValueError),
+    ):
+        with pytest.raises(error):
+            _ = Karta("karo 10") == other
+        with pytest.raises(error):
+            _ = Karta("karo 10") < other
 
 
 def test_hash() -> None:
@@ -213,8 +222,29 @@ def test_copies_and_text() -> None:
     karta = Karta("karo 10")
     for twin in (copy.copy(karta), copy.deepcopy(karta), pickle.loads(pickle.dumps(karta))):
         assert twin == karta and twin is not karta
-    assert repr(karta) == "<Karta: (<Boja.KARO: 3>, <Znak.BR10: 10>)>"
-    assert str(karta) == "Karta(Boja.KARO, Znak.BR10)"
+    # The original's text, which logs saved with str or repr contain.
+    assert repr(karta) == "<Karta: (<Boja: ('KARO', 3)>, <Znak: ('BR10', 10)>)>"
+    assert str(karta) == "Karta(Boja(KARO), Znak(BR10))"
+    assert str(Karta(Karta.Znak.Q)) == "Karta(Boja(NA), Znak(Q))"
+    assert (str(Karta.Boja.TREF), repr(Karta.Znak.A)) == ("Boja(TREF)", "<Znak: ('A', 1)>")
+    assert (hash(Karta.Boja.TREF), hash(Karta.Znak.A), hash(Karta.Znak.K)) == (4, 5, 70)
+
+
+def test_products_are_repeated_sums() -> None:
+    assert Karta("herc a") * 3 == {3, 13} and 2 * Karta("pik 5") == {10}
+    assert Karta("herc a") * 1 == {1} and Karta("herc a") * 0 == set()
+    with pytest.raises(ValueError):
+        _ = Karta("herc a") * -1
+    with pytest.raises(TypeError):
+        _ = Karta("herc a") * "x"
+
+
+def test_deleting_a_field_is_refused() -> None:
+    karta = Karta("karo 10")
+    with pytest.raises(TypeError):
+        del karta.boja
+    with pytest.raises(AttributeError):
+        del karta.nosuch  # type: ignore[attr-defined]
 
 
 def test_engine_cards() -> None:

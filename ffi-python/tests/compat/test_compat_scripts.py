@@ -111,7 +111,7 @@ for i in range(N):
     igra = Tablic()
     for igrac in igraci:
         igra.dodajIgraca(igrac['klasa'], *igrac['args'], **igrac['kwargs'])
-    log = igra.igraj(BrojacLog())
+    log = igra.igraj(BrojacLog([]))
     assert len(log) == 48
     rezultat = igra.dohvatiRezultat()
     konacni_rezultat = Tablic.Log.konacniRezultat(rezultat)
@@ -201,6 +201,14 @@ def test_usage(scripts: Path) -> None:
     helped = run(scripts, "--help")
     assert helped.returncode == 0 and "usage" in helped.stdout
     assert run(scripts, "--nope", "x.py").returncode == 2
+
+
+def test_a_missing_script_is_one_error_line(scripts: Path) -> None:
+    missing = run(scripts, "nosuch.py")
+    assert (missing.returncode, missing.stdout) == (2, "")
+    assert missing.stderr == "error: cannot run nosuch.py: No such file or directory\n"
+    folder = run(scripts, ".")
+    assert (folder.returncode, folder.stderr) == (2, "error: cannot run .: Is a directory\n")
 
 
 def test_install_in_process() -> None:

@@ -1,88 +1,89 @@
-"""``tablic.compat``: the interface of the original Python tablić code, on this engine.
+"""``tablic.compat``: the original Python tablić code's interface, refereed by this engine.
 
 Code written for the original ``engine.py``/``karta.py``/``skupovi.py`` (Croatian names:
-``Tablic``, ``Karta``, ``partitivniSkup`` …) runs here unchanged, while every rule is
-played by the Rust engine: the deal, the legality of each move, captures, tablas, scores.
+``Tablic``, ``Karta``, ``partitivniSkup`` …) runs here unmodified, including the original's
+own players, logs and scripts (``pohlepni_igrac.py``, ``minimax_igrac.py``, ``io_igrac.py``,
+``pohlepni_log.py``, ``minimax_log.py``, ``promatrac_log.py``, ``usporedba.py``,
+``igranje.py``), and plays the same games: for the same ``random.seed`` the deck, every
+move, every log's saved text and the results are the original's, byte for byte.
 
->>> from tablic.compat import Tablic, Karta
->>> igra = Tablic(spil=sorted(Karta.noviSpil()))
->>> igra.dodajIgraca(Tablic.Igrac.bot("greedy", seed=1), ime="Popeye")
+>>> import random
+>>> from tablic.compat import Tablic, PohlepniIgrac
+>>> random.seed(0)
+>>> igra = Tablic()
+>>> igra.dodajIgraca(PohlepniIgrac)
 >>> igra.dodajIgraca(Tablic.RandomIgrac)
 >>> igra.igraj()
->>> sum(Tablic.Log.konacniRezultat(igra.dohvatiRezultat())) >= 22
-True
+>>> Tablic.Log.konacniRezultat(igra.dohvatiRezultat())
+[23, 6]
 
 Unmodified scripts (``from engine import Tablic``, ``from karta import Karta``,
 ``from skupovi import …``) run with ``python -m tablic.compat script.py [args]``, or after
 :func:`install`, which registers those module names (and, with ``stand_ins=True``,
 ``pohlepni_igrac``/``minimax_igrac`` backed by the engine's bots).
 
+How the same games come out
+---------------------------
+The engine decides every rule: the deal, whether a move is legal, tablas, the last
+capturer, the most cards, the points. What the original's players and logs see is built
+as the original builds it, because its players depend on more than the rules: they draw
+``random.choice(list(ruka))``, and a Python set's order depends on how the set was made.
+
+- ``Karta`` hashes, compares, prints and adds as the original's card (``str`` is
+  ``Karta(Boja(HERC), Znak(A))``), and ``Karta.noviSpil()`` makes its set in the same order,
+  so ``Tablic()`` shuffles the same deck for the same seed.
+- The hands, the table and the captured piles are sets changed by the original's operations
+  in its order; every callback gets a ``copy.deepcopy`` of them, as in the original.
+- ``partitivniSkup``, ``unijeDisjunktnih`` and ``Tablic.moguciPotezi`` insert in the
+  original's order (``moguciPotezi`` sums with ``Karta``'s ``+``, as the original defines it;
+  its groups agree with the engine's ``capture_groups``).
+- ``Tablic.RandomIgrac`` draws as the original's; the stand-in :class:`PohlepniIgrac` plays
+  the engine's greedy move (the original's key) and draws its card as the original does.
+- ``Log.spremi`` writes the original's bytes: entries formatted with ``INDEX0``/``INDEX1``,
+  joined by ``razmak``, and a final newline only when it opened the file itself.
+
 What is here
 ------------
 - :class:`Karta` (``karta.py``): ``Boja``/``Znak`` IntEnums with ``postoji``, every
   constructor form and the string parser, ordering (rank, then HERC < PIK < KARO < TREF),
-  ``==`` converting the other operand, ``hash = boja + 5 * znak``, ``+`` as the set of sums,
-  ``noviSpil``, ``uKarte``, ``bool``, ``int``.
+  ``==`` converting the other operand with ``Karta()``, ``hash = boja + 5 * znak``, ``+``
+  and ``*`` as the set of sums, ``noviSpil``, ``uKarte``, ``bool``, ``int``.
 - :func:`partitivniSkup`, :func:`unijeDisjunktnih` (``skupovi.py``).
-- :class:`Tablic` (``engine.py``): the class methods and constants, ``moguciPotezi``
-  (from the engine's ``capture_groups``), ``vrijednostKarata`` (the engine's points),
-  ``Tablic(spil=None)``, ``dodajIgraca``, ``igraj(*logs)`` with the original's callbacks in
-  its order, the queries, ``dohvatiRezultat``; ``Tablic.Igrac``, ``Tablic.RandomIgrac``,
-  ``Tablic.Log``, ``Tablic.PrazniLog``.
-- ``Igrac.bot(name, **options)`` (:mod:`tablic.compat.bots`): the engine's bots as players.
+- :class:`Tablic` (``engine.py``): the class methods and constants, ``Tablic(spil=None)``,
+  ``dodajIgraca``, ``igraj(*logs)`` with the original's callbacks in its order, the
+  queries, ``dohvatiRezultat``; ``Tablic.Igrac``, ``Tablic.RandomIgrac``, ``Tablic.Log``,
+  ``Tablic.PrazniLog``.
+- ``Igrac.bot(name, **options)`` (:mod:`tablic.compat.bots`): the engine's bots as players;
+  :class:`PohlepniIgrac` and :class:`MinimaxIgrac`, stand-ins for the original's players.
 
-The deal
---------
-The original deals from a FIFO queue of ``spil``: ``spil[0:4]`` to the table, then passes
-of one card per player in seat order, up to 6 passes (fewer when the deck runs out). The
-engine's ``Game(deck=…)`` deals in that same order, so ``spil`` is passed to it unchanged:
-the same ``spil`` gives every player the same hands as in the original.
+Where it differs from the original
+----------------------------------
+Only where the original fails or never returns; what the original does finish, it does
+here the same way.
 
-Intentional differences from the original
------------------------------------------
-Fixed defects (PYTHON-COMPAT.md, "Known defects"):
-
-- An illegal move is not asked for forever: after ``Tablic.maksPokusaja`` (100) illegal
-  answers in a row ``igraj`` raises :class:`NelegalniPotezError` (a
-  ``tablic.IllegalMoveError``) naming the player, its last answer and the reasons.
-- ``Tablic.Log()`` starts its own empty list; the original shared one default list
-  between every log. (A list passed explicitly is still recorded into, as before.)
-- Log slicing returns a list of (copied) entries and ``reversed(log)`` works.
-- ``Log.spremi`` writes entries containing ``{``/``}`` as they are. Its signature is
-  ``spremi(izlaz, konverzija=str, razmak='\\n')``; ``konverzija`` is a function or one of
-  ``'str'``, ``'repr'``, ``'unicode'``. A file object passed as ``izlaz`` is flushed, not
-  closed (a file name is opened and closed).
-- A malformed deck (not 52 distinct whole cards) raises ``ValueError`` in
-  ``Tablic(spil)`` instead of hanging or failing mid-game.
-- ``Karta.__eq__`` (and the orderings) return ``NotImplemented`` (so ``==`` is False)
-  when the other operand cannot be converted, instead of raising.
-
-Other differences:
-
-- Legality is decided by the engine (``Game.check``). The retry reasons are the
-  original's, in its order (the card, the set, the rank, ``False``), computed from the
-  engine's hand, table and capture groups.
+- A player that keeps answering with illegal moves is not asked forever: after
+  ``Tablic.maksPokusaja`` (100) illegal answers in a row ``igraj`` raises
+  :class:`NelegalniPotezError` (a ``tablic.IllegalMoveError``) naming the player, its last
+  answer and the reasons. An answer that is not a pair, or a captured "set" that is a
+  string or not iterable, raises ``TypeError`` at once.
 - Answers are converted leniently: ``odigraj`` may return anything ``Karta`` converts
-  (``('karo 10', {'tref 2'})``) and any iterable as the captured set; the callbacks and
-  logs then see ``Karta`` objects. An answer that is not a pair, or a captured "set" that
-  is a string or not iterable, raises ``TypeError`` at once instead of being retried.
-- Callbacks get fresh ``Karta`` objects (copies) and ``vidiPotez``/logs get a copy of
-  the played card, not the object the player returned.
-- ``dohvatiIgraca`` and the player copies given to logs are made as in the original
-  (``type(player)(i, ime)``); when a subclass cannot be built that way, a shallow copy is
-  used instead of failing. Engine bots copy with their seed and options.
-- ``moguciPotezi`` and ``vrijednostKarata`` require whole cards (a suit and a rank):
-  partially defined cards raise ``ValueError`` (the fully undefined ``Karta()`` is worth
-  0 points); ``Karta.uKarte`` does not recurse into strings.
-- ``Karta`` has no ``*`` (repeated sums), ``__coerce__`` or Python 2 methods; its
-  ``str`` is ``Karta(Boja.KARO, Znak.BR10)`` on every Python version.
-- An invalid number of players raises ``RuntimeError`` from ``igraj`` with the engine's
-  message, as the original did.
-- ``RandomIgrac`` draws the capture from the engine's list of legal captures, so with the
-  same ``random`` seed it does not repeat the original's exact choices.
-- ``Log`` entries are typed ``Any``; ``dohvatiRezultat()`` entries are
-  :class:`RezultatIgraca` dicts (``'max'`` is False until the end, then
-  ``(most cards?, card count)``); ``konacniRezultat`` also accepts results before the end.
+  (``('karo 10', ['tref 2'])``); the callbacks and logs then see ``Karta`` objects.
+- A malformed deck (not 52 distinct whole cards) raises ``ValueError`` in ``Tablic(spil)``;
+  an invalid number of players raises ``RuntimeError`` from ``igraj`` with the engine's
+  message (the original raises there too, in Croatian).
+- ``Tablic.vrijednostKarata`` of a rank-only card (``Karta(Karta.Znak.Q)``, as the original
+  minimax imagines an opponent's hand) is its rank's points, as in the original; it and
+  ``Karta.uKarte`` raise ``TypeError``/``ValueError`` for a string that is no card, where
+  the original recurses until the stack overflows.
+- ``Log(None)`` records into a list of its own; log slicing and ``reversed(log)`` work (the
+  original's raise ``NameError``); ``spremi`` also takes a ``pathlib.Path``.
+- The players' copies given to logs are made as in the original (``type(player)(i, ime)``);
+  when a subclass cannot be built that way, a shallow copy is used instead of failing.
+- ``Karta`` has no ``__coerce__`` or other Python 2 methods.
+- :class:`MinimaxIgrac` is the engine's minimax, not the original's search: it takes the
+  original's arguments (``maxDubina`` is its depth; it bounds nodes, not time) but plays
+  other moves. To play the original's minimax, run ``minimax_igrac.py`` itself on this
+  package.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from . import bots, engine, karta, skupovi
-from .bots import BotIgrac, MinimaxIgrac, PohlepniIgrac, napraviBota
+from .bots import BotIgrac, MinimaxIgrac, PohlepniIgrac, izvorniPotez, napraviBota
 from .engine import NelegalniPotezError, RezultatIgraca, Tablic
 from .karta import Karta
 from .skupovi import partitivniSkup, unijeDisjunktnih
@@ -108,6 +109,7 @@ __all__ = [
     "RezultatIgraca",
     "Tablic",
     "install",
+    "izvorniPotez",
     "napraviBota",
     "partitivniSkup",
     "run_script",

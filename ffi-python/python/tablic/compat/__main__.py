@@ -30,7 +30,14 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(USAGE, file=sys.stderr)
         return 2
-    run_script(argv[0], argv[1:], stand_ins=stand_ins)
+    script = argv[0]
+    try:
+        with open(script, "rb"):
+            pass
+    except OSError as error:
+        print(f"error: cannot run {script}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    run_script(script, argv[1:], stand_ins=stand_ins)
     return 0
 
 

@@ -19,6 +19,7 @@ signatures, backed by the engine's ``greedy`` and ``minimax`` bots (not their co
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import re
@@ -28,8 +29,9 @@ from tablic import Bot, Card, Game
 
 from .engine import Ponovi, RezultatIgraca, Tablic
 from .karta import Karta, u_card
+from .skupovi import unijeDisjunktnih
 
-__all__ = ["BotIgrac", "MinimaxIgrac", "PohlepniIgrac", "napraviBota"]
+__all__ = ["BotIgrac", "MinimaxIgrac", "PohlepniIgrac", "izvorniPotez", "napraviBota"]
 
 _DECK = [Card(index) for index in range(52)]
 
@@ -188,16 +190,60 @@ def napraviBota(name: str, *, zrcalo: bool = False, **options: int) -> type[BotI
 
 
 class PohlepniIgrac(BotIgrac):
-    """Stand-in for the original greedy player: ``PohlepniIgrac(i, ime=None)``."""
+    """Stand-in for the original greedy player, ``PohlepniIgrac(i, ime=None)``: it plays
+    the original's moves, drawing from ``random`` exactly as the original does.
+
+    The engine's greedy bot, whose key is the original's, chooses the move. Then, as the
+    original, the card is drawn with ``random.choice`` among the hand's cards of the same
+    class (same rank and points: 2♣ and 10♦ apart), in the hand's order, and the captured
+    set is made the way the original makes it, so that it iterates in the same order.
+    """
 
     imeBota = "greedy"
+
+    def __init__(self, i: int, ime: str | None = None, *, seed: int = 0) -> None:
+        # The seed only picks among equal cards, which the draw below does again: a fixed
+        # one keeps the constructor from drawing from random, as the original's does not.
+        super().__init__(i, ime, seed=seed)
+
+    def hocuRazlog(self) -> bool:
+        return False
+
+    def odigraj(
+        self, ruka: set[Karta], stol: set[Karta], ponovi: Ponovi = False
+    ) -> tuple[Karta, set[Karta]]:
+        karta, skupljeno = super().odigraj(ruka, stol, ponovi)
+        return izvorniPotez(ruka, stol, karta, skupljeno)
+
+
+def izvorniPotez(
+    ruka: set[Karta], stol: set[Karta], karta: Karta, skupljeno: set[Karta]
+) -> tuple[Karta, set[Karta]]:
+    """The move ``karta`` capturing ``skupljeno`` as the original's greedy and minimax
+    players give it back, drawing from ``random`` as they do.
+
+    They choose a move from the list their ``izborPoteza`` builds, whose captured sets are
+    copies of ``set(...)`` of the elements of ``unijeDisjunktnih(moguciPotezi(stol)[rank])``,
+    and play it through ``slucajniEkvivalentni``: ``random.choice`` among the hand's cards
+    of the chosen card's class (same rank and points: 2♣ and 10♦ apart), in the hand's
+    order. Both the draw and the set's order (the order the game iterates it in) are
+    reproduced here.
+    """
+    unije: set[frozenset[Karta]] = {frozenset()}
+    if skupljeno:
+        unije = unijeDisjunktnih(Tablic.moguciPotezi(stol)[karta.znak])
+    izvorni = next(unija for unija in unije if unija == skupljeno)
+    klasa = (karta.znak, Tablic.vrijednostKarata(karta))
+    kandidati = [x for x in ruka if (x.znak, Tablic.vrijednostKarata(x)) == klasa]
+    return random.choice(kandidati), copy.deepcopy(set(izvorni))
 
 
 class MinimaxIgrac(BotIgrac):
     """Stand-in for the original minimax player: ``MinimaxIgrac(i, ime=None, maxDubina=6,
     maxT=inf)``, played by the engine's minimax with ``depth = maxDubina`` clamped to 1 to 6
     (``inf`` is 6). The engine bounds its search by nodes, not time: ``maxT`` is accepted
-    and ignored."""
+    and ignored. Its seed is 0 unless given, so that making it draws nothing from
+    ``random``, as with the original. It plays the engine's moves, not the original's."""
 
     imeBota = "minimax"
 
@@ -208,7 +254,7 @@ class MinimaxIgrac(BotIgrac):
         maxDubina: float = 6,
         maxT: float = math.inf,
         *,
-        seed: int | None = None,
+        seed: int = 0,
         **options: int,
     ) -> None:
         if isinstance(maxDubina, float) and math.isnan(maxDubina):

@@ -1,8 +1,15 @@
-"""``Tablic``: the game class of the original ``engine.py``, played by the Rust engine.
+"""``Tablic``: the game class of the original ``engine.py``, refereed by the Rust engine.
 
-Every rule is the engine's: the deal (from ``spil``, in the original's order), the legality
-of every move (``Game.check``), captures, tablas and scoring. This module only speaks the
-original's interface around it: the player callbacks, the logs, the queries.
+The engine decides every rule: the deal (from ``spil``, in the original's order), whether
+each move is legal (``Game.check``), tablas, who captured last, the most cards and the
+points. Around it this module keeps what the original's players and logs see, built the way
+the original builds it: each seat's hand, the table and each seat's captured cards are
+Python sets changed by the same operations in the same order (``|=`` on a deal, ``remove``
+on a move, ``pop`` when the last capturer takes the table), and every callback gets a
+``copy.deepcopy`` of them as in the original. A set's iteration order depends on that
+history, and the original's players draw ``random.choice(list(ruka))``: so for the same
+``random.seed`` a game here deals, asks, draws and records exactly what the original does.
+After every step the sets are checked against the engine's game.
 """
 
 from __future__ import annotations
@@ -14,9 +21,9 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
 
-from tablic import Card, Game, IllegalMoveError, capture_groups, capture_problem, captures
+from tablic import Card, Game, IllegalMoveError, capture_problem
 
-from .karta import Karta, iz_carda, u_card
+from .karta import Karta, u_card
 from .skupovi import partitivniSkup, unijeDisjunktnih
 
 if TYPE_CHECKING:
@@ -57,45 +64,26 @@ class RezultatIgraca(TypedDict):
 Ponovi: TypeAlias = bool | tuple[bool, tuple[object, ...]]
 """The ``ponovi`` argument of ``odigraj``: False, True, or (True, reasons)."""
 
-_ZNAKOVI = list(Karta.Znak)[1:]
-_BOJE = list(Karta.Boja)[1:]
+_ZNAK_BEZ_BOJE = Karta.Boja.HERC
+"""The suit a rank-only card is valued with: one that makes no card special (2♣, 10♦)."""
 
-
-def _skupine(stol: frozenset[Card], znak: Karta.Znak) -> list[frozenset[Card]]:
-    """Every non-empty subset of ``stol`` that a card of rank ``znak`` captures (engine)."""
-    return capture_groups(stol, u_card(Karta(_BOJE[0], znak)))
-
-
-def _u_karte(S: Iterable[object]) -> dict[Card, Karta]:
-    """The engine's cards of ``S`` mapped to ``S``'s own ``Karta`` objects (or conversions)."""
-    objekti: dict[Card, Karta] = {}
-    for x in S:
-        karta = x if isinstance(x, Karta) else Karta(x)
-        objekti.setdefault(u_card(karta), karta)
-    return objekti
-
-
-def _razlog_suma(karta: Karta, skupljeno: frozenset[Card]) -> Karta.Znak | bool | None:
-    """Why ``skupljeno`` is no capture of ``karta`` by sums alone (the original's last two
-    reasons): the rank when no subset sums to it, False when it cannot be split, else None.
-    The engine judges it, as if ``skupljeno`` were the whole table."""
-    problem = capture_problem(skupljeno, u_card(karta), skupljeno)
-    if problem == "nothing sums":
-        return karta.znak
-    return False if problem == "cannot split" else None
+# The original's Log.__init__(self, log=list()): the default list is made once, so every
+# log created without a list of its own records into this same one, as in the original.
+_ZAJEDNICKI_LOG: list[Any] = []
 
 
 class Tablic:
-    """A game of tablić with the original's interface, played by the engine.
+    """A game of tablić with the original's interface, refereed by the engine.
 
-    ``Tablic(spil=None)`` holds one game: a deck shuffled with ``random.shuffle``, or the
-    order ``spil`` gives (52 distinct cards, dealt from ``spil[0]`` on: 4 to the table,
-    then one card per player per pass, player 0 first, as the original deals from its
-    queue). Add players with ``dodajIgraca``, then ``igraj(*logs)``.
+    ``Tablic(spil=None)`` holds one game: a deck shuffled with ``random.shuffle`` (of
+    ``list(Karta.noviSpil())``, as the original), or the order ``spil`` gives (52 distinct
+    cards, dealt from ``spil[0]`` on: 4 to the table, then one card per player per pass,
+    player 0 first). Add players with ``dodajIgraca``, then ``igraj(*logs)``.
     """
 
     maksPokusaja: ClassVar[int] = 100
-    """How many illegal answers in a row a player may give before ``NelegalniPotezError``."""
+    """How many illegal answers in a row a player may give before ``NelegalniPotezError``
+    (the original asks forever)."""
 
     # -- logs ----------------------------------------------------------------------------------
 
@@ -103,21 +91,31 @@ class Tablic:
         """A game log (abstract): hooks ``novaPartija``, ``novoDijeljenje``,
         ``prevediPotez`` (its non-None result is recorded) and ``kraj``.
 
-        ``Log(log=None)`` starts an empty list of its own (or records into the given list).
+        ``Log(log)`` records into the list ``log`` (``Log(None)``: a new list of its own).
+        Without an argument it records into a list shared by every log made that way, as
+        the original's default ``log = list()`` does; the original's log classes, which
+        pass their own default list, share one list per class in the same way.
         """
 
-        def __init__(self, log: list[Any] | None = None) -> None:
+        def __init__(self, log: list[Any] | None = _ZAJEDNICKI_LOG) -> None:
             self.__log: list[Any] = [] if log is None else log
 
         @classmethod
         def konacniRezultat(cls, rezultat: Sequence[RezultatIgraca]) -> list[int]:
             """The final integer score of every seat of a ``dohvatiRezultat()``."""
-            scores = []
-            for r in rezultat:
-                most = r["max"]
-                bonus = Tablic.vrijednostMax() if isinstance(most, tuple) and most[0] else 0
-                scores.append(r["skupljeno"] + r["table"] * Tablic.vrijednostTable() + bonus)
-            return scores
+            return [
+                r["skupljeno"]
+                + r["table"] * Tablic.vrijednostTable()
+                + int(r["max"][0] if isinstance(r["max"], tuple) else r["max"])
+                * Tablic.vrijednostMax()
+                for r in rezultat
+            ]
+
+        def __copy__(self) -> Tablic.Log:
+            return type(self)(self.__log)
+
+        def __deepcopy__(self, memo: dict[int, Any]) -> Tablic.Log:
+            return type(self)(copy.deepcopy(self.__log, memo))
 
         def __len__(self) -> int:
             return len(self.__log)
@@ -142,18 +140,19 @@ class Tablic:
         def __delitem__(self, key: int | slice) -> None:
             raise TypeError("moves cannot be deleted from a log")
 
-        def _format(self, convert: Callable[[Any], str]) -> str:
+        def _popis(self, convert: Callable[[Any], str]) -> str:
+            """The entries, numbered, one a line, between a newline before and after."""
+            if not self.__log:
+                return ""
             width = len(str(len(self.__log) - 1))
-            lines = "".join(
-                f"\t{i:{width}d}.\t{convert(entry)}\n" for i, entry in enumerate(self.__log)
-            )
-            return f"{type(self).__name__}([{chr(10) + lines if lines else ''}])"
+            lines = (f"\t{i:{width}d}.\t{convert(entry)}" for i, entry in enumerate(self.__log))
+            return "\n" + "\n".join(lines) + "\n"
 
         def __repr__(self) -> str:
-            return self._format(repr)
+            return f"<{type(self).__name__}: [{self._popis(repr)}]>"
 
         def __str__(self) -> str:
-            return self._format(str)
+            return f"{type(self).__name__}([{self._popis(str)}])"
 
         def dohvatiLog(self) -> list[Any]:
             """A copy of every recorded entry."""
@@ -162,28 +161,26 @@ class Tablic:
         def spremi(
             self,
             izlaz: str | os.PathLike[str] | IO[str],
-            konverzija: Callable[[Any], str] | str = str,
-            razmak: str = "\n",
+            konverzija: Callable[[Any], str] = str, razmak: str = "\n"
         ) -> None:
-            """Writes every entry, converted by ``konverzija`` (a function, or ``'str'``,
-            ``'repr'``, ``'unicode'``) and followed by ``razmak``, to ``izlaz``: a file name
-            (written anew) or an open text file (left open)."""
-            if isinstance(konverzija, str):
-                named: dict[str, Callable[[Any], str]] = {
-                    "str": str,
-                    "unicode": str,
-                    "repr": repr,
-                }
-                if konverzija not in named:
-                    raise ValueError(f"konverzija {konverzija!r}: use a function, 'str' or 'repr'")
-                konverzija = named[konverzija]
-            text = "".join(konverzija(entry) + razmak for entry in self.__log)
+            """Writes the entries to ``izlaz``, each converted by ``konverzija`` and then
+            formatted with ``INDEX0``/``INDEX1`` (its index from 0 and from 1), ``razmak``
+            between two entries.
+
+            ``izlaz`` is a file name (written anew, ending with a newline, then closed) or
+            an open text file (written to, left open, no final newline): the original's
+            format, byte for byte.
+            """
+            text = razmak.join(
+                konverzija(copy.deepcopy(entry)).format(INDEX0=i, INDEX1=i + 1)
+                for i, entry in enumerate(self.__log)
+            )
             if isinstance(izlaz, (str, os.PathLike)):
                 with open(izlaz, "w", encoding="utf-8") as out:
                     out.write(text)
+                    out.write("\n")
             else:
                 izlaz.write(text)
-                izlaz.flush()
 
         def logirajPotez(
             self,
@@ -283,10 +280,14 @@ class Tablic:
             end). Players that can use it (the engine's bots) override this."""
 
         def __copy__(self) -> Tablic.Igrac:
-            return self.__deepcopy__({})
+            return self._kopija()
 
         def __deepcopy__(self, memo: dict[int, Any]) -> Tablic.Igrac:
-            # As the original: a fresh player with the same seat and name.
+            return self._kopija()
+
+        def _kopija(self) -> Tablic.Igrac:
+            # As the original: a fresh player with the same seat and name; a subclass whose
+            # constructor takes other arguments gets a shallow copy instead of an error.
             try:
                 return type(self)(self.__i, self.__ime)
             except TypeError:
@@ -344,7 +345,8 @@ class Tablic:
             """
 
     class RandomIgrac(Igrac):
-        """Plays a uniformly random card, then a uniformly random legal capture with it."""
+        """The original's random player: a card drawn with ``random.choice`` from the hand,
+        then a capture drawn from that card's legal captures, in the original's order."""
 
         def hocuRazlog(self) -> bool:
             return False
@@ -366,17 +368,14 @@ class Tablic:
         def odigraj(
             self, ruka: set[Karta], stol: set[Karta], ponovi: Ponovi = False
         ) -> tuple[Karta, set[Karta]]:
+            M = Tablic.moguciPotezi(stol)
             karta = random.choice(list(ruka))
-            na_stolu = _u_karte(stol)
-            izbori = captures(frozenset(na_stolu), u_card(karta))
-            return karta, {na_stolu[c] for c in random.choice(izbori)}
+            izbori: list[frozenset[Karta]] = (
+                list(unijeDisjunktnih(M[karta.znak])) if karta.znak in M else [frozenset()]
+            )
+            return karta, set(random.choice(izbori))
 
     # -- class methods -------------------------------------------------------------------------
-
-    @classmethod
-    def noviSpil(cls) -> set[Karta]:
-        """A new set of the 52 cards."""
-        return Karta.noviSpil()
 
     @classmethod
     def inicijalniBrojKarata_stol(cls) -> int:
@@ -402,37 +401,45 @@ class Tablic:
     def vrijednostKarata(cls, x: object) -> int:
         """Points of a card, or (recursively) of a collection of cards (the engine's values).
 
+        A card with a rank but no suit (``Karta(Karta.Znak.Q)``, as the original's minimax
+        imagines an opponent's hand) is worth what its rank is worth: only a suit makes a
+        2 or a 10 special. A card with no rank is worth 0.
+
         >>> Tablic.vrijednostKarata(((Karta('tref 2'), Karta('karo 10')), Karta('pik A')))
         4
+        >>> Tablic.vrijednostKarata([Karta(Karta.Znak.Q), Karta(Karta.Znak.BR10), Karta(2)])
+        2
         """
-        if isinstance(x, Karta):
-            karta = x
-        else:
+        if not isinstance(x, Karta):
             try:
-                karta = Karta(x)
+                x = Karta(x)
             except (TypeError, ValueError):
                 if isinstance(x, Iterable) and not isinstance(x, str):
                     return sum(Tablic.vrijednostKarata(y) for y in x)
                 raise TypeError(f"{x!r} is neither a card nor a collection of cards") from None
-        return 0 if karta == Karta() else u_card(karta).points
+        if x.znak is Karta.Znak.NA:
+            return 0
+        boja = _ZNAK_BEZ_BOJE if x.boja is Karta.Boja.NA else x.boja
+        return u_card(Karta(boja, x.znak)).points
 
     @classmethod
-    def moguciPotezi(cls, S: Iterable[object]) -> dict[Karta.Znak, set[frozenset[Karta]]]:
-        """Every non-empty subset of ``S`` by the rank that captures it (engine's groups).
+    def moguciPotezi(cls, S: Iterable[Any]) -> dict[Karta.Znak, set[frozenset[Any]]]:
+        """Every non-empty subset of ``S`` under each rank it sums to (``Karta``'s ``+``:
+        aces 1 or 11, a sum of 11 under ``Znak.A``); ranks no subset reaches are absent.
 
-        A subset summing to 11 (or a lone ace) is under ``Znak.A``; ranks no subset reaches
-        are absent. The legal captures of card ``c`` are
-        ``unijeDisjunktnih(M[c.znak])`` when ``c.znak in M``, else ``{frozenset()}``.
-        The sets hold ``S``'s own ``Karta`` objects.
+        The legal captures of card ``c`` are ``unijeDisjunktnih(M[c.znak])`` when
+        ``c.znak in M``, else ``{frozenset()}``. Subsets are visited in the order of the
+        original's power set, so the dict and its sets iterate as the original's do.
         """
-        objekti = _u_karte(S)
-        stol = frozenset(objekti)
-        potezi: dict[Karta.Znak, set[frozenset[Karta]]] = {}
-        for znak in _ZNAKOVI:
-            skupine = _skupine(stol, znak)
-            if skupine:
-                potezi[znak] = {frozenset(objekti[c] for c in g) for g in skupine}
-        return potezi
+        M: dict[Karta.Znak, set[frozenset[Any]]] = {}
+        for A in partitivniSkup(S) - {frozenset()}:
+            for x in sum(A):
+                znak = Karta.Znak(x if x != 11 else 1)
+                if znak in M:
+                    M[znak] |= {A}
+                else:
+                    M[znak] = {A}
+        return M
 
     # -- one game ------------------------------------------------------------------------------
 
@@ -440,19 +447,22 @@ class Tablic:
         if spil is None:
             karte = list(Karta.noviSpil())
             random.shuffle(karte)
-            self._spil = [u_card(k) for k in karte]
         else:
-            self._spil = _provjeriSpil(spil)
+            karte = _provjeriSpil(spil)
+        self._spil = karte
         self._pokrenuta = False
         self._zavrsena = False
         self._igraci: list[Tablic.Igrac] = []
+        self._ruke: list[set[Karta]] = []
+        self._skupljeno: list[set[Karta]] = []
+        self._stol: set[Karta] = set()
         self._igra: Game | None = None
 
     def __repr__(self) -> str:
         igraci = ", ".join(repr(igrac) for igrac in self._igraci)
         return (
-            f"<{type(self).__name__}: {{pokrenuta: {self._pokrenuta}, "
-            f"zavrsena: {self._zavrsena}, igraci: ({igraci})}}>"
+            f"<{type(self).__name__}: {{pokrenuta: {self._pokrenuta!r}, "
+            f"zavrsena: {self._zavrsena!r}, igraci: ({igraci})}}>"
         )
 
     def __str__(self) -> str:
@@ -467,10 +477,9 @@ class Tablic:
             raise RuntimeError("players cannot join a game that has started")
         kwargs.pop("i", None)
         klasa = Tablic.RandomIgrac if klasa is None else klasa
-        igrac = klasa(len(self._igraci), *args, **kwargs)
-        if not isinstance(igrac, Tablic.Igrac):
-            raise TypeError(f"{igrac!r} is not a Tablic.Igrac")
-        self._igraci.append(igrac)
+        self._igraci.append(klasa(len(self._igraci), *args, **kwargs))
+        self._ruke.append(set())
+        self._skupljeno.append(set())
 
     def jePokrenuta(self) -> bool:
         """Whether ``igraj`` has started."""
@@ -486,9 +495,7 @@ class Tablic:
 
     def dohvatiStol(self) -> set[Karta]:
         """The cards on the table (a copy)."""
-        if self._igra is None:
-            return set()
-        return {iz_carda(c) for c in self._igra.table}
+        return copy.deepcopy(self._stol)
 
     def dohvatiIgraca(self, i: int) -> Tablic.Igrac:
         """A copy of player ``i``."""
@@ -496,49 +503,36 @@ class Tablic:
 
     def hoceRazlog(self, i: int) -> bool:
         """Whether player ``i`` wants the reasons of a retry."""
-        return bool(self._igraci[i].hocuRazlog())
+        return self._igraci[i].hocuRazlog()
 
     def dohvatiIme(self, i: int) -> str:
         """Player ``i``'s name."""
         return self._igraci[i].dohvatiIme()
 
-    def _sjedalo(self, i: int) -> int:
-        """Player ``i``'s seat, as the list of players indexes (``-1`` is the last player);
-        ``IndexError`` for no such player."""
-        return range(len(self._igraci))[i]
-
     def dohvatiSkupljeno(self, i: int) -> set[Karta]:
         """The cards player ``i`` has captured (a copy)."""
-        i = self._sjedalo(i)
-        if self._igra is None:
-            return set()
-        return {iz_carda(c) for c in self._igra.view(i).piles[i]}
+        return copy.deepcopy(self._skupljeno[i])
 
     def dohvatiTable(self, i: int) -> int:
         """Player ``i``'s tablas so far."""
-        i = self._sjedalo(i)
-        if self._igra is None:
-            return 0
-        return self._igra.view(i).tablas[i]
+        seat = range(len(self._igraci))[i]
+        return 0 if self._igra is None else self._igra.view(seat).tablas[seat]
 
     def dohvatiMax(self, i: int) -> bool | tuple[bool, int]:
         """False before the end; then (strictly the most cards?, number of cards)."""
-        i = self._sjedalo(i)
+        seat = range(len(self._igraci))[i]
         if self._igra is None or not self._zavrsena:
             return False
-        seat = self._igra.result().seats[i]
-        return (seat.most_cards, seat.cards)
+        rezultat = self._igra.result().seats[seat]
+        return (rezultat.most_cards, rezultat.cards)
 
     def dohvatiRezultat(self) -> list[RezultatIgraca]:
         """Per seat: ``{'ime', 'skupljeno': card points, 'table': tablas, 'max'}``."""
         rezultat: list[RezultatIgraca] = []
         for i, igrac in enumerate(self._igraci):
-            if self._igra is None:
-                points = 0
-            elif self._zavrsena:
-                points = self._igra.result().seats[i].card_points
-            else:
-                points = sum(c.points for c in self._igra.view(i).piles[i])
+            points = 0
+            if self._igra is not None:
+                points = sum(card.points for card in self._igra.view(i).piles[i])
             rezultat.append(
                 {
                     "ime": igrac.dohvatiIme(),
@@ -557,90 +551,125 @@ class Tablic:
             raise RuntimeError("the game has no players")
         n = len(self._igraci)
         try:
-            igra = Game(players=n, deck=self._spil)
+            igra = Game(players=n, deck=[u_card(karta) for karta in self._spil])
         except ValueError as error:
             raise RuntimeError(f"{n} is not a valid number of players: {error}") from error
         self._igra = igra
         self._pokrenuta = True
         for igrac in self._igraci:
-            igrac._spojiIgru(igra)
+            getattr(igrac, "_spojiIgru", _nista)(igra)
         try:
-            self._igraj(igra, logovi)
+            _Partija(self, igra, logovi).igraj()
         finally:
             for igrac in self._igraci:
-                igrac._spojiIgru(None)
+                getattr(igrac, "_spojiIgru", _nista)(None)
         if not logovi:
             return None
         if len(logovi) == 1:
             return logovi[0]
         return tuple(logovi)
 
-    def _igraj(self, igra: Game, logovi: Sequence[Tablic.Log]) -> None:
-        n = len(self._igraci)
-        for log in logovi:
-            log.novaPartija(n, self._kopijeIgraca())
-        imena = [igrac.dohvatiIme() for igrac in self._igraci]
-        for igrac in self._igraci:
-            igrac.saznajBrojIgraca(n, list(imena))
-        self._objaviDijeljenje(igra, logovi)
+
+def _nista(igra: Game | None) -> None:
+    """What ``igraj`` calls on a player that does not take the engine's game."""
+
+
+class _Partija:
+    """One run of ``Tablic.igraj``: the original's sequence of deals, callbacks and set
+    operations, with the engine's game deciding every rule and checked after each step."""
+
+    def __init__(self, tablic: Tablic, igra: Game, logovi: Sequence[Tablic.Log]) -> None:
+        self.tablic = tablic
+        self.igra = igra
+        self.logovi = logovi
+        self.igraci = tablic._igraci
+        self.ruke = tablic._ruke
+        self.skupljeno = tablic._skupljeno
+        self.stol = tablic._stol
+        self.spil = iter(tablic._spil)
+
+    def igraj(self) -> None:
+        igra, igraci = self.igra, self.igraci
+        n = len(igraci)
+        for _ in range(Tablic.inicijalniBrojKarata_stol()):
+            self.stol |= {next(self.spil)}
+        for log in self.logovi:
+            log.novaPartija(n, self.kopijeIgraca())
+        imena = [igrac.dohvatiIme() for igrac in igraci]
+        for igrac in igraci:
+            igrac.saznajBrojIgraca(n, copy.deepcopy(imena))
         while not igra.is_finished:
-            i = igra.to_move
-            assert i is not None
-            karta, skupljeno, potez = self._dohvatiPotez(igra, i)
-            for log in logovi:
-                log.logirajPotez(
-                    i,
-                    self._kopijeIgraca(),
-                    self._ruka(igra, i),
-                    self._stol(igra),
-                    copy.copy(karta),
-                    {copy.copy(k) for k in skupljeno},
-                )
-            for j, igrac in enumerate(self._igraci):
-                igrac.vidiPotez(
-                    i,
-                    self._ruka(igra, j),
-                    self._stol(igra),
-                    copy.copy(karta),
-                    {copy.copy(k) for k in skupljeno},
-                )
-            if igra.play(*potez).new_deal:
-                self._objaviDijeljenje(igra, logovi)
-        self._zavrsena = True
-        rezultat = self.dohvatiRezultat()
-        for igrac in self._igraci:
+            k = self.podijeli()
+            for log in self.logovi:
+                log.novoDijeljenje(k, copy.deepcopy(self.stol))
+            for i, igrac in enumerate(igraci):
+                igrac.saznajNovoDijeljenje(copy.deepcopy(self.ruke[i]), copy.deepcopy(self.stol))
+            while self.ruke[0]:
+                for i in range(n):
+                    self.potez(i)
+        self.tablic._zavrsena = True
+        self.zavrsi()
+        rezultat = self.tablic.dohvatiRezultat()
+        for igrac in igraci:
             igrac.saznajRezultat(copy.deepcopy(rezultat))
-        for log in logovi:
+        for log in self.logovi:
             log.kraj(copy.deepcopy(rezultat))
 
-    def _kopijeIgraca(self) -> list[Tablic.Igrac]:
-        return [copy.deepcopy(igrac) for igrac in self._igraci]
+    def kopijeIgraca(self) -> list[Tablic.Igrac]:
+        return [copy.deepcopy(igrac) for igrac in self.igraci]
 
-    @staticmethod
-    def _ruka(igra: Game, i: int) -> set[Karta]:
-        return {iz_carda(c) for c in igra.view(i).hand}
+    def podijeli(self) -> int:
+        """Deals the engine's deal (one card a player a pass) into the hands' sets."""
+        k = len(self.igra.view(0).hand)
+        for _ in range(k):
+            for ruka in self.ruke:
+                ruka |= {next(self.spil)}
+        self.provjeri()
+        return k
 
-    @staticmethod
-    def _stol(igra: Game) -> set[Karta]:
-        return {iz_carda(c) for c in igra.table}
+    def potez(self, i: int) -> None:
+        karta, skupljeno, potez = self.dohvatiPotez(i)
+        for log in self.logovi:
+            log.logirajPotez(
+                i,
+                self.kopijeIgraca(),
+                copy.deepcopy(self.ruke[i]),
+                copy.deepcopy(self.stol),
+                karta,
+                copy.deepcopy(skupljeno),
+            )
+        for j, igrac in enumerate(self.igraci):
+            igrac.vidiPotez(
+                i, copy.deepcopy(self.ruke[j]), copy.deepcopy(self.stol), karta,
+                copy.deepcopy(skupljeno),
+            )
+        odigrano = self.igra.play(*potez)
+        self.ruke[i].remove(karta)
+        if skupljeno:
+            self.skupljeno[i] |= {karta}
+            for uzeta in skupljeno:
+                self.stol.remove(uzeta)
+                self.skupljeno[i] |= {uzeta}
+        else:
+            self.stol |= {karta}
+        if not (odigrano.new_deal or odigrano.finished):
+            # After a deal's last move the engine has dealt anew (podijeli follows) or
+            # given the table to the last capturer (zavrsi follows).
+            self.provjeri()
 
-    def _objaviDijeljenje(self, igra: Game, logovi: Sequence[Tablic.Log]) -> None:
-        k = len(igra.view(0).hand)
-        for log in logovi:
-            log.novoDijeljenje(k, self._stol(igra))
-        for i, igrac in enumerate(self._igraci):
-            igrac.saznajNovoDijeljenje(self._ruka(igra, i), self._stol(igra))
+    def dohvatiPotez(self, i: int) -> tuple[Karta, Any, tuple[Card, list[Card]]]:
+        """Asks player ``i`` until the engine accepts its move (at most ``maksPokusaja``).
 
-    def _dohvatiPotez(
-        self, igra: Game, i: int
-    ) -> tuple[Karta, set[Karta], tuple[Card, list[Card]]]:
-        """Asks player ``i`` until the engine accepts its move (at most ``maksPokusaja``)."""
-        igrac = self._igraci[i]
+        Returns the card and the captured set as the game goes on with them (the player's
+        own objects when they are ``Karta``, else their conversions) and the engine's move.
+        """
+        igrac = self.igraci[i]
         ponovi: Ponovi = False
         razlozi: tuple[object, ...] = ()
         odgovor: object = None
-        for _ in range(max(1, self.maksPokusaja)):
-            odgovor = igrac.odigraj(self._ruka(igra, i), self._stol(igra), ponovi)
+        pokusaji = max(1, Tablic.maksPokusaja)
+        for _ in range(pokusaji):
+            odgovor = igrac.odigraj(copy.deepcopy(self.ruke[i]), copy.deepcopy(self.stol), ponovi)
             if not isinstance(odgovor, (tuple, list)) or len(odgovor) != 2:
                 raise TypeError(
                     f"{igrac.dohvatiIme()}: odigraj must return (karta, skupljeno), "
@@ -651,28 +680,67 @@ class Tablic:
                 raise TypeError(
                     f"{igrac.dohvatiIme()}: skupljeno must be a set of cards, not {skupljeno!r}"
                 )
-            skupljeno = list(skupljeno)
             hoce = igrac.hocuRazlog()
-            potez = _potez(karta, skupljeno)
-            if potez is not None:
+            odigrana = _probaj(karta)
+            uzete = skupljeno if _sve_karte(skupljeno) else {_probaj(x) for x in skupljeno}
+            if odigrana is not None and None not in uzete:
+                potez = (u_card(odigrana), sorted({u_card(x) for x in uzete}))
                 try:
-                    igra.check(potez[0], potez[1])
+                    self.igra.check(*potez)
                 except IllegalMoveError:
                     pass
                 else:
-                    return (
-                        _probaj(karta) or Karta(),
-                        {_probaj(k) or Karta() for k in skupljeno},
-                        potez,
-                    )
-            razlozi = _razlozi(igra, i, karta, odgovor[1], skupljeno)
+                    return odigrana, uzete, potez
+            razlozi = self.razlozi(i, karta, skupljeno)
             ponovi = (True, razlozi) if hoce else True
         raise NelegalniPotezError(
-            f"{igrac.dohvatiIme()} (player {i}) gave {max(1, self.maksPokusaja)} illegal "
-            f"moves in a row; the last, {odgovor!r}, because of {razlozi!r}",
+            f"{igrac.dohvatiIme()} (player {i}) gave {pokusaji} illegal moves in a row; "
+            f"the last, {odgovor!r}, because of {razlozi!r}",
             i,
             razlozi,
         )
+
+    def razlozi(self, i: int, karta: object, skupljeno: Iterable[object]) -> tuple[object, ...]:
+        """The original's reasons for rejecting a move, in its order (judged by the engine):
+        the card (not in the hand), the set (not on the table), the rank (no subset of the
+        set sums to it), False (the set cannot be split into groups that do)."""
+        razlozi: list[object] = []
+        odigrana = _probaj(karta)
+        if odigrana is None or odigrana not in self.ruke[i]:
+            razlozi.append(karta)
+        uzete = [_probaj(x) for x in skupljeno]
+        if None in uzete or not set(uzete) <= self.stol:
+            razlozi.append(skupljeno)
+        if uzete and odigrana is not None and None not in uzete:
+            cards = frozenset(u_card(x) for x in uzete if x is not None)
+            problem = capture_problem(cards, u_card(odigrana), cards)
+            if problem == "nothing sums":
+                razlozi.append(odigrana.znak)
+            elif problem == "cannot split":
+                razlozi.append(False)
+        if not razlozi:
+            razlozi.append(False)
+        return tuple(razlozi)
+
+    def zavrsi(self) -> None:
+        """The last capturer takes the table, card by card, as the original pops it."""
+        zadnji = self.igra.view(0).last_capturer
+        if zadnji is not None:
+            while self.stol:
+                self.skupljeno[zadnji] |= {self.stol.pop()}
+        self.provjeri()
+
+    def provjeri(self) -> None:
+        """The sets hold exactly the engine's cards: a difference is a bug of this module."""
+        igra = self.igra
+        if {u_card(x) for x in self.stol} != igra.table:
+            raise AssertionError(f"tablic.compat lost track of the table: {self.stol}")
+        for i in range(len(self.igraci)):
+            view = igra.view(i)
+            if {u_card(x) for x in self.ruke[i]} != view.hand or {
+                u_card(x) for x in self.skupljeno[i]
+            } != view.piles[i]:
+                raise AssertionError(f"tablic.compat lost track of seat {i}'s cards")
 
 
 def _probaj(x: object) -> Karta | None:
@@ -684,49 +752,25 @@ def _probaj(x: object) -> Karta | None:
     return karta if karta else None
 
 
-def _potez(karta: object, skupljeno: list[object]) -> tuple[Card, list[Card]] | None:
-    """The engine's move for a player's answer, or None when it names no whole cards."""
-    played = _probaj(karta)
-    taken = [_probaj(x) for x in skupljeno]
-    if played is None or any(k is None for k in taken):
-        return None
-    cards = {u_card(k) for k in taken if k is not None}
-    return u_card(played), sorted(cards)
+def _sve_karte(skupljeno: object) -> bool:
+    """Whether ``skupljeno`` is a set of whole ``Karta`` (used as it is, like the original)."""
+    return isinstance(skupljeno, (set, frozenset)) and all(
+        isinstance(x, Karta) and x for x in skupljeno
+    )
 
 
-def _razlozi(
-    igra: Game, i: int, karta: object, original: object, skupljeno: list[object]
-) -> tuple[object, ...]:
-    """The original's reasons for rejecting a move, in its order (computed by the engine)."""
-    razlozi: list[object] = []
-    played = _probaj(karta)
-    if played is None or u_card(played) not in igra.view(i).hand:
-        razlozi.append(karta)
-    taken = [_probaj(x) for x in skupljeno]
-    cards = frozenset(u_card(k) for k in taken if k is not None)
-    if any(k is None for k in taken) or not cards <= igra.table:
-        razlozi.append(original)
-    if cards and played is not None and all(k is not None for k in taken):
-        razlog = _razlog_suma(played, cards)
-        if razlog is not None:
-            razlozi.append(razlog)
-    if not razlozi:
-        razlozi.append(False)
-    return tuple(razlozi)
-
-
-def _provjeriSpil(spil: Iterable[object]) -> list[Card]:
-    """The deck ``spil`` as the engine's cards, or a ``ValueError`` saying what is wrong."""
+def _provjeriSpil(spil: Iterable[object]) -> list[Karta]:
+    """The deck ``spil`` as cards, or a ``ValueError`` saying what is wrong with it."""
     if isinstance(spil, (str, Karta)) or not isinstance(spil, Iterable):
         raise ValueError("spil must be an iterable of the 52 cards")
-    cards: list[Card] = []
+    karte: list[Karta] = []
     for position, x in enumerate(spil):
-        try:
-            cards.append(u_card(x))
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"spil[{position}] = {x!r} is not a card: {error}") from None
+        karta = _probaj(x)
+        if karta is None:
+            raise ValueError(f"spil[{position}] = {x!r} is not a whole card")
+        karte.append(karta)
     try:
-        Game(players=2, deck=cards)
+        Game(players=2, deck=[u_card(karta) for karta in karte])
     except ValueError as error:
         raise ValueError(f"malformed deck: {error}") from None
-    return cards
+    return karte

@@ -56,6 +56,15 @@ class Karta:
             """Whether some suit has the value ``boja``."""
             return any(boja == x for x in cls)
 
+        def __repr__(self) -> str:
+            return f"<{type(self).__name__}: ({self.name!r}, {self.value})>"
+
+        def __str__(self) -> str:
+            return f"{type(self).__name__}({self.name})"
+
+        def __hash__(self) -> int:
+            return self.value
+
     @enum.unique
     class Znak(enum.IntEnum):
         """Ranks, valued as they capture: NA, A = 1, BR2 … BR10 = 2 … 10, J = 12, Q, K = 14."""
@@ -79,6 +88,16 @@ class Karta:
         def postoji(cls, znak: object) -> bool:
             """Whether some rank has the value ``znak``."""
             return any(znak == x for x in cls)
+
+        def __repr__(self) -> str:
+            return f"<{type(self).__name__}: ({self.name!r}, {self.value})>"
+
+        def __str__(self) -> str:
+            return f"{type(self).__name__}({self.name})"
+
+        def __hash__(self) -> int:
+            # The original's: a rank hashes as its value times the number of suits (NA too).
+            return self.value * len(Karta.Boja)
 
     __slots__ = ("_boja", "_znak")
 
@@ -203,7 +222,7 @@ class Karta:
         """``x`` as a card, or (recursively) as a tuple of converted elements.
 
         >>> Karta.uKarte((((1, 1), (2, 2)), (4, 4)))[1]
-        <Karta: (<Boja.TREF: 4>, <Znak.BR4: 4>)>
+        <Karta: (<Boja: ('TREF', 4)>, <Znak: ('BR4', 4)>)>
         """
         if isinstance(x, str) or not isinstance(x, Iterable):
             return Karta(x)
@@ -222,6 +241,9 @@ class Karta:
 
     def __float__(self) -> float:
         return float(self._znak)
+
+    def __complex__(self) -> complex:
+        return complex(self._znak)
 
     def __len__(self) -> int:
         return 2
@@ -271,9 +293,14 @@ class Karta:
         return f"<{type(self).__name__}: ({self._boja!r}, {self._znak!r})>"
 
     def __str__(self) -> str:
-        return f"{type(self).__name__}(Boja.{self._boja.name}, Znak.{self._znak.name})"
+        return f"{type(self).__name__}({self._boja}, {self._znak})"
 
-    # -- comparisons -----------------------------------------------------------------------
+    def __delattr__(self, name: str) -> None:
+        if name in ("boja", "znak"):
+            raise TypeError("a Karta's boja and znak cannot be deleted")
+        raise AttributeError(name)
+
+    # -- comparisons: the other operand is converted with Karta(), errors and all --------
 
     def __hash__(self) -> int:
         return int(self._boja) + len(Karta.Boja) * int(self._znak)
@@ -282,40 +309,22 @@ class Karta:
         return (int(self._znak), int(self._boja))
 
     def __eq__(self, other: object) -> bool:
-        druga = _probaj(other)
-        if druga is None:
-            return NotImplemented
-        return self._kljuc() == druga._kljuc()
+        return self._kljuc() == _karta(other)._kljuc()
 
     def __ne__(self, other: object) -> bool:
-        druga = _probaj(other)
-        if druga is None:
-            return NotImplemented
-        return self._kljuc() != druga._kljuc()
+        return not self == other
 
     def __lt__(self, other: object) -> bool:
-        druga = _probaj(other)
-        if druga is None:
-            return NotImplemented
-        return self._kljuc() < druga._kljuc()
-
-    def __le__(self, other: object) -> bool:
-        druga = _probaj(other)
-        if druga is None:
-            return NotImplemented
-        return self._kljuc() <= druga._kljuc()
+        return self._kljuc() < _karta(other)._kljuc()
 
     def __gt__(self, other: object) -> bool:
-        druga = _probaj(other)
-        if druga is None:
-            return NotImplemented
-        return self._kljuc() > druga._kljuc()
+        return _karta(other)._kljuc() < self._kljuc()
+
+    def __le__(self, other: object) -> bool:
+        return not self > other
 
     def __ge__(self, other: object) -> bool:
-        druga = _probaj(other)
-        if druga is None:
-            return NotImplemented
-        return self._kljuc() >= druga._kljuc()
+        return not self < other
 
     # -- sums --------------------------------------------------------------------------------
 
@@ -360,15 +369,32 @@ class Karta:
     def __radd__(self, value: object) -> set[int]:
         return self.__add__(value)
 
+    def __mul__(self, value: object) -> set[int]:
+        """The sums of ``value`` copies of this card: ``Karta('herc a') * 2 == {2, 12}``."""
+        if isinstance(value, complex):
+            if value.imag:
+                raise ValueError(f"{value!r} has a non-zero imaginary part")
+            value = value.real
+        if isinstance(value, float) and (math.isinf(value) or math.isnan(value)):
+            raise ValueError(f"{value} is not finite")
+        try:
+            count = int(value)  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            raise TypeError(f"a Karta is multiplied by a whole number, not {value!r}") from None
+        if count < 0:
+            raise ValueError(f"a Karta is multiplied by a number at least 0, not {count}")
+        partial: set[int] | None = None
+        for _ in range(count):
+            partial = self.__add__(partial)
+        return set() if partial is None else partial
 
-def _probaj(other: object) -> Karta | None:
-    """``other`` as a card, or None when it cannot be one (then it compares unequal)."""
-    if isinstance(other, Karta):
-        return other
-    try:
-        return Karta(other)
-    except (TypeError, ValueError, AttributeError):
-        return None
+    def __rmul__(self, value: object) -> set[int]:
+        return self.__mul__(value)
+
+
+def _karta(other: object) -> Karta:
+    """``other`` as a card for a comparison: ``Karta(other)``, which raises as it does."""
+    return other if isinstance(other, Karta) else Karta(other)
 
 
 def _prevedi(enumeracija: type[_E], value: object) -> _E:

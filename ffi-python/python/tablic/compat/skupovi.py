@@ -1,4 +1,11 @@
-"""The set utilities of the original ``skupovi.py``: power sets and disjoint unions."""
+"""The set utilities of the original ``skupovi.py``: power sets and disjoint unions.
+
+Both build their result with the original's operations in the original's order, so that a
+set they return iterates in the same order as the original's: players that draw
+``random.choice`` from ``list(...)`` of these sets then draw the same element for the same
+``random`` state. (``s |= {x}`` and ``s.add(x)`` grow a set's table differently, and so
+give different orders: the original's ``|=`` is kept.)
+"""
 
 from __future__ import annotations
 
@@ -11,15 +18,23 @@ _T = TypeVar("_T", bound=Hashable)
 
 
 def partitivniSkup(S: Iterable[_T]) -> set[frozenset[_T]]:
-    """The power set of ``S``: every subset, the empty one included (2^n of them)."""
+    """The power set of ``S``: every subset, the empty one included (2^n of them).
+
+    Each element of ``S`` in turn extends every subset found so far.
+    """
     subsets: set[frozenset[_T]] = {frozenset()}
     for x in S:
-        subsets |= {subset | {x} for subset in subsets}
+        extended: set[frozenset[_T]] = set()
+        for subset in subsets:
+            extended |= {subset | {x}}
+        subsets |= extended
     return subsets
 
 
 def unijeDisjunktnih(F: Iterable[Iterable[_T]]) -> set[frozenset[_T]]:
     """Every union of a pairwise-disjoint subfamily of ``F``, the empty union included.
+
+    Each member of ``F`` in turn extends every union found so far that it is disjoint from.
 
     >>> sorted(map(sorted, unijeDisjunktnih([{1, 2}, {2, 3}, {4}])))
     [[], [1, 2], [1, 2, 4], [2, 3], [2, 3, 4], [4]]
@@ -27,5 +42,9 @@ def unijeDisjunktnih(F: Iterable[Iterable[_T]]) -> set[frozenset[_T]]:
     unions: set[frozenset[_T]] = {frozenset()}
     for member in F:
         group = frozenset(member)
-        unions |= {union | group for union in unions if union.isdisjoint(group)}
+        extended: set[frozenset[_T]] = set()
+        for union in unions:
+            if union.isdisjoint(group):
+                extended |= {union | group}
+        unions |= extended
     return unions
