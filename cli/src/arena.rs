@@ -9,8 +9,8 @@ use std::time::Duration;
 use clap::Args;
 use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{split_bot_list, BotSpec};
+use tablic_core::matches::tally::MatchTally;
 use tablic_core::matches::{Forfeit, MatchPlan};
-use tablic_core::tally::MatchTally;
 use tablic_core::Game;
 
 use crate::engine::{Engine, EngineConfig};

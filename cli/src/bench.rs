@@ -10,7 +10,7 @@ use clap::Args;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use tablic_core::capture::for_each_legal_capture;
-use tablic_core::seeding::derive_seed;
+use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::{Card, CardSet, Deck};
 
 use crate::error::Failure;

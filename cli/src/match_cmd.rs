@@ -1,7 +1,7 @@
 //! `tablic match`: bots play many seeded games; per-bot statistics.
 //!
 //! The match itself (deals, seats, seeds, games, statistics) is `tablic_core::matches` and
-//! `tablic_core::tally`; this module parses arguments, runs pieces of the match on threads,
+//! `tablic_core::matches::tally`; this module parses arguments, runs pieces of the match on threads,
 //! shows progress, and prints.
 
 use std::io::{IsTerminal, Write};
@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde::Serialize;
 use tablic_core::bots::{split_bot_list, BotSpec};
+use tablic_core::matches::tally::{BotSummary, MatchTally};
 use tablic_core::matches::{split_groups, MatchPlan};
-use tablic_core::tally::{BotSummary, MatchTally};
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
 use crate::error::Failure;

@@ -1,7 +1,7 @@
 //! Game records on disk: reading one for the commands that show a game, and writing one
 //! with its seats' names for the commands that save games.
 
-use tablic_core::record::{SeatNames, MAX_NAME_LEN};
+use tablic_core::game::record::{SeatNames, MAX_NAME_LEN};
 use tablic_core::{Game, GameResult, MOST_CARDS_BONUS};
 
 use crate::error::Failure;

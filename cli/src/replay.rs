@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use tablic_core::record::{RecordError, HEADER};
+use tablic_core::game::record::{RecordError, HEADER};
 use tablic_core::{DeckOrigin, Game};
 
 use crate::error::Failure;

@@ -1,7 +1,7 @@
 //! `tablic tournament`: every table of `--size` entrants plays a match; standings rank the
 //! entrants over all their tables.
 //!
-//! The plan, the tables and the standings are `tablic_core::tournament`; this module runs
+//! The plan, the tables and the standings are `tablic_core::matches::tournament`; this module runs
 //! (table, deal group) pieces on threads, shows a progress bar, stops cleanly on Ctrl-C,
 //! and prints the ranking as a table, JSON or CSV.
 
@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde::Serialize;
-use tablic_core::tally::{BotSummary, MatchTally};
-use tablic_core::tournament::{Standings, Table, TournamentError, TournamentPlan};
+use tablic_core::matches::tally::{BotSummary, MatchTally};
+use tablic_core::matches::tournament::{Standings, Table, TournamentError, TournamentPlan};
 use tablic_core::PlayerCount;
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};

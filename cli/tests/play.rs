@@ -5,7 +5,7 @@ mod common;
 
 use common::{tablic, Run};
 use tablic_core::bots::BotSpec;
-use tablic_core::seeding::derive_seed;
+use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::{Game, Move, PlayerCount};
 
 /// The notice every session starts with after its first line.

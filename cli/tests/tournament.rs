@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use common::tablic;
 use serde_json::Value;
-use tablic_core::seeding::derive_seed;
+use tablic_core::dealing::seeding::derive_seed;
 
 fn tournament_json(args: &[&str]) -> Value {
     let mut all = vec!["tournament", "--json"];

@@ -9,7 +9,7 @@ use core::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use tablic_core::bots::{play_out, Bot, GreedyBot, RandomBot};
-use tablic_core::seeding::derive_seed;
+use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::{capture, Card, CardSet, Deck, Game, PlayerCount};
 
 const POSITIONS: u64 = 1000;

@@ -3,27 +3,28 @@
 //! The rules of tablić, its games and its bots, with no heap: `no_std`, no `alloc`, no
 //! `unsafe`. Everything here runs the same on a desktop and on a microcontroller.
 //!
-//! A tour, bottom up:
-//! - [`Card`], [`Rank`], [`Suit`]: a card is `4 × rank + suit`, so the four cards of a rank
-//!   share a nibble of a [`CardSet`], a 52-bit mask with `const fn` set algebra and
-//!   carry-rippler subset iteration.
-//! - [`CardClass`]: the cards that make the same moves (a rank; 2♣ and 10♦ alone), the
-//!   unit that inference, merging and the greedy player's suit choice work in.
-//! - [`notation`]: `10D`, `10♦` and `karo 10`, parsed and printed.
+//! A tour, bottom up, one folder of `src/` at a time:
+//! - [`cards`]: [`Card`], [`Rank`], [`Suit`]: a card is `4 × rank + suit`, so the four
+//!   cards of a rank share a nibble of a [`CardSet`], a 52-bit mask with `const fn` set
+//!   algebra and carry-rippler subset iteration. [`CardClass`]: the cards that make the same
+//!   moves (a rank; 2♣ and 10♦ alone), the unit that inference, merging and the greedy
+//!   player's suit choice work in. [`notation`](cards::notation): `10D`, `10♦` and
+//!   `karo 10`, parsed and printed.
+//! - [`dealing`]: [`PlayerCount`] and [`Deck`]: who plays and what is dealt; seeded decks
+//!   come from [`Pcg32`] and a fixed shuffle, so a seed means the same deal everywhere,
+//!   forever. [`seeding`](dealing::seeding): one match seed, every game's seed.
 //! - [`capture`]: where captures are computed: capturable groups, every legal capture
 //!   (enumerated without allocation), counts, and the legality check that says why.
-//! - [`PlayerCount`] and [`Deck`]: who plays and what is dealt; seeded decks come from
-//!   [`Pcg32`] and a fixed shuffle, so a seed means the same deal everywhere, forever.
-//! - [`Game`]: deals, turns, [`Move`]s checked ([`IllegalMove`] says why) and applied,
-//!   tablas, the last capturer, and the [`GameResult`].
-//! - [`PlayerView`]: what one seat may know, the only thing bots and interfaces get.
-//! - [`record`]: a game as lines of text, written and read back move by move.
+//! - [`game`]: [`Game`]: deals, turns, [`Move`]s checked ([`IllegalMove`] says why) and
+//!   applied, tablas, the last capturer, and the [`GameResult`]. [`PlayerView`]: what one
+//!   seat may know, the only thing bots and interfaces get. [`record`](game::record): a game
+//!   as lines of text, written and read back move by move.
 //! - [`bots`]: the [`bots::Bot`] trait, the bots, and [`bots::play_out`] to play a game.
 //! - [`matches`](mod@matches): bots against each other: the deal of each game, the seat of
 //!   each bot (rotated over duplicated deals), games played with every decision timed.
-//! - [`tally`]: statistics per bot over a match; [`tournament`]: every table of a field
-//!   plays a match, and standings add up each entrant's tables; [`seeding`]: one match
-//!   seed, every game's seed.
+//!   [`tally`](matches::tally): statistics per bot over a match;
+//!   [`tournament`](matches::tournament): every table of a field plays a match, and
+//!   standings add up each entrant's tables.
 //!
 //! ```
 //! use tablic_core::{Game, PlayerCount};
@@ -46,34 +47,22 @@
 
 pub mod bots;
 pub mod capture;
-mod card;
-mod card_class;
-mod card_set;
-mod deck;
-mod game;
+pub mod cards;
+pub mod dealing;
+pub mod game;
 pub mod matches;
-mod moves;
-pub mod notation;
-mod pcg32;
-mod players;
-pub mod record;
-mod score;
-pub mod seeding;
-pub mod tally;
-pub mod tournament;
-mod view;
 
-pub use card::{Card, Rank, Suit};
-pub use card_class::{CardClass, ClassSet};
-pub use card_set::{CardSet, Cards, Subsets};
-pub use deck::{Deck, DeckError};
-pub use game::{DeckOrigin, Game, Played, MOVES_PER_GAME};
-pub use moves::{
+pub use cards::card::{Card, Rank, Suit};
+pub use cards::card_class::{CardClass, ClassSet};
+pub use cards::card_set::{CardSet, Cards, Subsets};
+pub use dealing::deck::{Deck, DeckError};
+pub use dealing::pcg32::{below, below_u64, Pcg32};
+pub use dealing::players::{InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_CARDS};
+pub use game::moves::{
     for_each_move, for_each_move_capped, legal_move_count_up_to, try_for_each_move, IllegalMove,
     Move, MAX_LISTED,
 };
-pub use pcg32::{below, below_u64, Pcg32};
-pub use players::{InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_CARDS};
-pub use record::{Record, RecordError, RecordErrorKind, SeatNames};
-pub use score::{GameResult, SeatResult, MOST_CARDS_BONUS};
-pub use view::{PastMove, PlayerView};
+pub use game::record::{Record, RecordError, RecordErrorKind, SeatNames};
+pub use game::score::{GameResult, SeatResult, MOST_CARDS_BONUS};
+pub use game::view::{PastMove, PlayerView};
+pub use game::{DeckOrigin, Game, Played, MOVES_PER_GAME};

@@ -1,6 +1,6 @@
 //! Cards and card lists in every notation, and what bad text says.
 
-use tablic_core::notation::{ParseCardError, ParseCardSetError};
+use tablic_core::cards::notation::{ParseCardError, ParseCardSetError};
 use tablic_core::{Card, CardSet, Rank, Suit};
 
 #[test]

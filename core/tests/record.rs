@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use tablic_core::bots::{Bot, RandomBot};
-use tablic_core::record::MAX_NAME_LEN;
+use tablic_core::game::record::MAX_NAME_LEN;
 use tablic_core::{Deck, Game, PlayerCount, RecordErrorKind, SeatNames};
 
 fn play_randomly(mut game: Game, seed: u64, moves: usize) -> Game {

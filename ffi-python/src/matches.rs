@@ -6,9 +6,9 @@ use std::time::Instant;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tablic_core::bots::solver::Entry;
+use tablic_core::matches::tally::{BotSummary, BotTally, MatchTally};
+use tablic_core::matches::tournament::{Standings, TournamentPlan};
 use tablic_core::matches::{split_groups, MatchError, MatchPlan};
-use tablic_core::tally::{BotSummary, BotTally, MatchTally};
-use tablic_core::tournament::{Standings, TournamentPlan};
 use tablic_core::MAX_PLAYERS;
 
 use crate::bot::parse_spec;
@@ -554,5 +554,5 @@ pub fn derive_seed(
     #[pyo3(from_py_with = int_arg::seed)] seed: u64,
     #[pyo3(from_py_with = int_arg::index)] index: u64,
 ) -> u64 {
-    tablic_core::seeding::derive_seed(seed, index)
+    tablic_core::dealing::seeding::derive_seed(seed, index)
 }

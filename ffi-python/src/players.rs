@@ -3,8 +3,8 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
+use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::matches::BOT_SEED_INDEX;
-use tablic_core::seeding::derive_seed;
 use tablic_core::{DeckOrigin, Game};
 
 use crate::bot::{parse_spec, PyBot};

@@ -8,7 +8,7 @@
 
 use tablic_core::bots::GreedyKey;
 use tablic_core::capture::check_capture;
-use tablic_core::notation::{parse_cards, ParseCardError};
+use tablic_core::cards::notation::{parse_cards, ParseCardError};
 use tablic_core::{Card, CardClass, CardSet, IllegalMove, Move, Rank};
 
 use super::display::{self, Style};

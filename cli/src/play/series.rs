@@ -8,7 +8,7 @@
 //! `derive_seed(deal seed, 2000 + m)`.
 
 use tablic_core::bots::{split_bot_list, BotSpec};
-use tablic_core::seeding::derive_seed;
+use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::PlayerCount;
 
 /// The person's name in `--players`.

@@ -1,7 +1,7 @@
 //! Positions shared by the decision benches.
 
 use tablic_core::bots::{Bot, GreedyBot};
-use tablic_core::seeding::derive_seed;
+use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::{Game, PlayerCount, MOVES_PER_GAME};
 
 /// `count` fixed positions for `players`: position `p` is the game

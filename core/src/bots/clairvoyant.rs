@@ -4,9 +4,9 @@
 use crate::bots::best_greedy_move;
 use crate::bots::pimc::Horizon;
 use crate::bots::solver::{Entry, SolveError, Solver};
+use crate::dealing::players::MAX_PLAYERS;
+use crate::game::moves::Move;
 use crate::game::Game;
-use crate::moves::Move;
-use crate::players::MAX_PLAYERS;
 use crate::{Card, CardSet};
 
 /// Nodes a clairvoyant solve may take before its horizon comes a round nearer: about a

@@ -6,9 +6,9 @@ use core::ops::ControlFlow;
 
 use crate::bots::Bot;
 use crate::capture::{capturing_cards, try_for_each_unextendable_shape, CaptureShape};
-use crate::moves::Move;
-use crate::pcg32::{below, Pcg32};
-use crate::view::PlayerView;
+use crate::dealing::pcg32::{below, Pcg32};
+use crate::game::moves::Move;
+use crate::game::view::PlayerView;
 use crate::{Card, CardClass, CardSet, Rank, Suit};
 
 /// The greedy player's measure of a move; the larger key is the better move. Its parts, most
@@ -287,7 +287,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::moves::for_each_move;
+    use crate::game::moves::for_each_move;
 
     fn cards(indices: std::collections::BTreeSet<u8>) -> CardSet {
         indices.into_iter().filter_map(Card::from_index).collect()

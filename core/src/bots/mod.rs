@@ -37,9 +37,9 @@ pub use pimc::{
 pub use random::RandomBot;
 pub use spec::{split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, SOLVER_ENTRIES};
 
+use crate::game::moves::{IllegalMove, Move};
+use crate::game::view::PlayerView;
 use crate::game::Game;
-use crate::moves::{IllegalMove, Move};
-use crate::view::PlayerView;
 use crate::GameResult;
 
 /// The most table cards the searching bots (minimax, pimc, ismcts, clairvoyant) search

@@ -4,9 +4,9 @@ use core::ops::ControlFlow;
 
 use crate::bots::Bot;
 use crate::capture::{legal_capture_count, try_for_each_legal_capture};
-use crate::moves::Move;
-use crate::pcg32::{below, below_u64, Pcg32};
-use crate::view::PlayerView;
+use crate::dealing::pcg32::{below, below_u64, Pcg32};
+use crate::game::moves::Move;
+use crate::game::view::PlayerView;
 
 /// Picks a card uniformly from the hand, then one of that card's legal captures uniformly
 /// (the discard included), exactly as the original `RandomIgrac`.

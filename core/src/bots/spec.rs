@@ -7,9 +7,9 @@ use crate::bots::solver::Entry;
 use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
 #[cfg(feature = "solver")]
 use crate::bots::{ClairvoyantBot, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions, MAX_SAMPLES};
+use crate::cards::notation::{excerpt, Excerpt};
+use crate::game::moves::Move;
 use crate::game::Game;
-use crate::moves::Move;
-use crate::notation::{excerpt, Excerpt};
 
 /// Transposition-table entries of each solving bot (256 KiB).
 pub const SOLVER_ENTRIES: usize = 1 << 14;

@@ -220,7 +220,7 @@ struct Full;
 
 /// A bijection on shapes (SplitMix64's finaliser), so distinct shapes never collide.
 fn hash(shape: RankCounts) -> u64 {
-    crate::seeding::derive_seed(shape.bits(), 0)
+    crate::dealing::seeding::derive_seed(shape.bits(), 0)
 }
 
 impl ShapeSet<'_> {

@@ -38,9 +38,9 @@ use self::tree::{NodeIndex, Tree};
 use crate::bots::pimc::{Horizon, Opponents, World, Worlds};
 use crate::bots::solver::{Arena, Batch, Class, Entry, Position, Solver};
 use crate::bots::{best_greedy_move, Bot};
-use crate::pcg32::Pcg32;
-use crate::players::MAX_PLAYERS;
-use crate::view::PlayerView;
+use crate::dealing::pcg32::Pcg32;
+use crate::dealing::players::MAX_PLAYERS;
+use crate::game::view::PlayerView;
 use crate::{Card, Move};
 
 /// How hard [`IsmctsBot`] thinks.

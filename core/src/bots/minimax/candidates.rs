@@ -6,8 +6,8 @@ use arrayvec::ArrayVec;
 use crate::bots::minimax::measure::Measure;
 use crate::bots::GreedyKey;
 use crate::capture::for_each_legal_capture;
-use crate::card_class::{CardClass, ClassSet};
-use crate::moves::Move;
+use crate::cards::card_class::{CardClass, ClassSet};
+use crate::game::moves::Move;
 use crate::{Card, CardSet, Rank, Suit};
 
 /// The most moves searched at one node: the greedy key's best. Memory is fixed at compile

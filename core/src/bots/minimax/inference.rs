@@ -6,9 +6,9 @@
 //! history at each decision, so the bot keeps no hidden state and can start anywhere.
 
 use crate::bots::minimax::measure::Measure;
-use crate::card_class::{CardClass, ClassSet};
-use crate::players::MAX_PLAYERS;
-use crate::view::PlayerView;
+use crate::cards::card_class::{CardClass, ClassSet};
+use crate::dealing::players::MAX_PLAYERS;
+use crate::game::view::PlayerView;
 use crate::CardSet;
 
 /// The classes `seat` probably lacks, as `view`'s seat infers them: nothing for itself,

@@ -1,7 +1,7 @@
 //! The yardstick of the original's inference: what a move takes, as (points, cards).
 
 use crate::capture::for_each_legal_capture;
-use crate::moves::Move;
+use crate::game::moves::Move;
 use crate::{Card, CardSet};
 
 /// Points taken by a move (the captured cards and the played card; 0 for a discard), then

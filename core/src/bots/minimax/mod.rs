@@ -97,9 +97,9 @@ pub use score::Score;
 pub use search::Decision;
 
 use crate::bots::{equivalent_cards, Bot};
-use crate::moves::Move;
-use crate::pcg32::{below, Pcg32};
-use crate::view::PlayerView;
+use crate::dealing::pcg32::{below, Pcg32};
+use crate::game::moves::Move;
+use crate::game::view::PlayerView;
 use crate::{Card, Rank, Suit};
 
 use inference::lacking_by_seat;
@@ -121,7 +121,7 @@ pub struct MinimaxOptions {
 
 impl MinimaxOptions {
     /// The largest useful depth: a deal never gives more cards than this.
-    pub const MAX_DEPTH: u8 = crate::players::MAX_HAND as u8;
+    pub const MAX_DEPTH: u8 = crate::dealing::players::MAX_HAND as u8;
 
     /// Depth 3, as in the original, and 20,000 nodes: on the same 1,000 deal pairs against
     /// the greedy player, 8,000 nodes gave +6.23 points a game and 40,000 gave +6.61.

@@ -4,11 +4,11 @@
 //! copied, so a search as deep as a whole deal of 48 players keeps one state, not 48.
 
 use crate::bots::minimax::score::Score;
-use crate::card_class::{CardClass, ClassSet};
-use crate::moves::Move;
-use crate::players::MAX_PLAYERS;
-use crate::score::MOST_CARDS_BONUS;
-use crate::view::PlayerView;
+use crate::cards::card_class::{CardClass, ClassSet};
+use crate::dealing::players::MAX_PLAYERS;
+use crate::game::moves::Move;
+use crate::game::score::MOST_CARDS_BONUS;
+use crate::game::view::PlayerView;
 use crate::{Card, CardSet};
 
 /// One seat's view of a game during the search. Opponents' hands are unknown: the cards

@@ -17,8 +17,8 @@ use crate::bots::minimax::candidates::Candidates;
 use crate::bots::minimax::position::Position;
 use crate::bots::minimax::score::Score;
 use crate::capture::{can_capture, try_for_each_legal_shape};
-use crate::card_class::{CardClass, ClassSet};
-use crate::moves::Move;
+use crate::cards::card_class::{CardClass, ClassSet};
+use crate::game::moves::Move;
 use crate::{Card, CardSet, Rank};
 
 /// What a search found.

@@ -44,10 +44,10 @@ pub use world::{sample_world, World, Worlds};
 
 use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
 use crate::bots::{Bot, GreedyKey};
-use crate::moves::{try_for_each_move, Move};
-use crate::pcg32::Pcg32;
-use crate::players::MAX_PLAYERS;
-use crate::view::PlayerView;
+use crate::dealing::pcg32::Pcg32;
+use crate::dealing::players::MAX_PLAYERS;
+use crate::game::moves::{try_for_each_move, Move};
+use crate::game::view::PlayerView;
 use crate::{Card, CardSet};
 
 /// Root moves a decision weighs at most; a crowded table with more keeps the first ones

@@ -3,8 +3,8 @@
 //! move was the greedy player's.
 
 use crate::bots::{best_greedy_move, GreedyKey};
-use crate::players::MAX_PLAYERS;
-use crate::view::{PastMove, PlayerView};
+use crate::dealing::players::MAX_PLAYERS;
+use crate::game::view::{PastMove, PlayerView};
 use crate::{CardSet, Move};
 
 /// How many parts of the greedy key ([`GreedyKey::parts`]) a move must not fall short on to

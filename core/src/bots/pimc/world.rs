@@ -4,9 +4,9 @@ use arrayvec::ArrayVec;
 
 use super::opponents::{was_greedy, Opponents, ONE};
 use crate::bots::probably_lacking;
-use crate::pcg32::below;
-use crate::players::MAX_PLAYERS;
-use crate::view::PlayerView;
+use crate::dealing::pcg32::below;
+use crate::dealing::players::MAX_PLAYERS;
+use crate::game::view::PlayerView;
 use crate::{Card, CardSet, MOVES_PER_GAME};
 
 /// Worlds [`sample_world`] draws at most, looking for one it accepts.

@@ -7,11 +7,11 @@ use core::ops::ControlFlow;
 use super::moves::{richest_cards, signature};
 use super::table::{Key, Span, Spans};
 use crate::capture::{can_capture, check_capture, try_for_each_unextendable_shape};
-use crate::moves::{for_each_move, IllegalMove, Move};
-use crate::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
-use crate::score::MOST_CARDS_BONUS;
-use crate::seeding::mix;
-use crate::view::PlayerView;
+use crate::dealing::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
+use crate::dealing::seeding::mix;
+use crate::game::moves::{for_each_move, IllegalMove, Move};
+use crate::game::score::MOST_CARDS_BONUS;
+use crate::game::view::PlayerView;
 use crate::{Card, CardSet, Game, MOVES_PER_GAME};
 
 /// Most cards the deck can still hold once the table has been dealt.

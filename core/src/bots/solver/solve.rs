@@ -9,7 +9,7 @@ use super::moves::{Arena, Class};
 use super::position::Position;
 use super::search::{OutOfBudget, Search, INFINITY};
 use super::table::{Entry, Table};
-use crate::moves::try_for_each_move;
+use crate::game::moves::try_for_each_move;
 use crate::Move;
 
 /// Why a solve gave no answer.

@@ -1,6 +1,6 @@
 //! Scoring a finished game: card points, tablas, and the +3 for strictly the most cards.
 
-use crate::players::{PlayerCount, MAX_PLAYERS};
+use crate::dealing::players::{PlayerCount, MAX_PLAYERS};
 use crate::CardSet;
 
 /// Bonus for holding strictly the most cards.

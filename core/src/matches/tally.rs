@@ -9,8 +9,8 @@
 //! duplicated deals a group holds every seating of one deal, so the samples are independent
 //! and the standard error is honest; games of one deal are not independent of each other.
 
+use crate::dealing::players::{PlayerCount, MAX_PLAYERS};
 use crate::matches::{GameOutcome, MatchPlan, Standing};
-use crate::players::{PlayerCount, MAX_PLAYERS};
 
 /// One bot's totals over a match. Every field is a sum over games unless it says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

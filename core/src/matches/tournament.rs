@@ -8,8 +8,8 @@
 //!
 //! ```
 //! use tablic_core::bots::BotSpec;
-//! use tablic_core::tally::MatchTally;
-//! use tablic_core::tournament::{Standings, TournamentPlan};
+//! use tablic_core::matches::tally::MatchTally;
+//! use tablic_core::matches::tournament::{Standings, TournamentPlan};
 //!
 //! let field = [BotSpec::Greedy, BotSpec::Random, BotSpec::Random];
 //! let plan = TournamentPlan::new(&field, 2, 7, true).unwrap();
@@ -30,10 +30,10 @@ use core::fmt;
 use arrayvec::ArrayVec;
 
 use crate::bots::BotSpec;
+use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
+use crate::dealing::seeding::derive_seed;
+use crate::matches::tally::{BotSummary, BotTally, MatchTally};
 use crate::matches::MatchPlan;
-use crate::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
-use crate::seeding::derive_seed;
-use crate::tally::{BotSummary, BotTally, MatchTally};
 
 /// Most entrants a tournament takes.
 pub const MAX_ENTRANTS: usize = MAX_PLAYERS;

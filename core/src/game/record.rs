@@ -21,11 +21,11 @@
 
 use core::fmt;
 
-use crate::deck::{Deck, DeckError};
+use crate::cards::notation::{excerpt, parse_cards, Excerpt, ParseCardError, ParseCardSetError};
+use crate::dealing::deck::{Deck, DeckError};
+use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
+use crate::game::moves::{IllegalMove, Move};
 use crate::game::{DeckOrigin, Game};
-use crate::moves::{IllegalMove, Move};
-use crate::notation::{excerpt, parse_cards, Excerpt, ParseCardError, ParseCardSetError};
-use crate::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
 use crate::{Card, CardSet};
 
 /// The first line of every record, with the format version.
@@ -154,7 +154,7 @@ impl<'g> Record<'g> {
 }
 
 impl Game {
-    /// This game as a record (see [`crate::record`]).
+    /// This game as a record (see [`crate::game::record`]).
     pub fn record(&self) -> Record<'_> {
         Record {
             game: self,

@@ -2,9 +2,9 @@
 
 use core::ops::ControlFlow;
 
+use crate::dealing::players::{PlayerCount, TABLE_CARDS};
+use crate::game::moves::Move;
 use crate::game::Game;
-use crate::moves::Move;
-use crate::players::{PlayerCount, TABLE_CARDS};
 use crate::CardSet;
 
 /// A past move, as [`PlayerView::history_backwards`] gives it.

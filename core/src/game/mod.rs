@@ -1,15 +1,22 @@
-//! A game in progress: the deal, the turn, moves checked and applied, and the end.
+//! A game of tablić: the [`Game`] itself (the deal, the turn, moves checked and applied, and
+//! the end), its [`Move`]s, each seat's [`PlayerView`], the [`GameResult`], and the game as
+//! text in a [`record`].
+
+pub(crate) mod moves;
+pub mod record;
+pub(crate) mod score;
+pub(crate) mod view;
 
 use core::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
 use crate::capture::check_capture;
-use crate::deck::Deck;
-use crate::moves::{try_for_each_move, IllegalMove, Move};
-use crate::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
-use crate::score::GameResult;
-use crate::view::PlayerView;
+use crate::dealing::deck::Deck;
+use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
+use crate::game::moves::{try_for_each_move, IllegalMove, Move};
+use crate::game::score::GameResult;
+use crate::game::view::PlayerView;
 use crate::CardSet;
 
 /// Every game has exactly this many moves: one per card dealt to a hand.

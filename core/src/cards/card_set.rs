@@ -2,7 +2,7 @@
 
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub, SubAssign};
 
-use crate::card::{Card, Rank};
+use crate::cards::card::{Card, Rank};
 
 /// A set of cards: bit `c.index()` is set when card `c` is in the set. The four cards of a
 /// rank share a nibble, so [`CardSet::of_rank`] and [`CardSet::rank_count`] are a shift and

@@ -1,5 +1,5 @@
 //! Matches between bots: which deal each game gets, which seat each bot takes, and playing a
-//! game with every decision timed. Statistics over the games are in [`crate::tally`].
+//! game with every decision timed. Statistics over the games are in [`crate::matches::tally`].
 //!
 //! A match is a series of *deal groups*. Group `g` deals every one of its games from the
 //! same deck, [`Game::from_seed`]`(players, derive_seed(seed, g))`:
@@ -30,12 +30,12 @@
 //! - margins follow from those totals as usual; each bot's seat result (tablas, cards) is
 //!   its pile as it stood, without the +3;
 //! - [`BotGame::forfeited`] marks the bot, [`GameOutcome::forfeit`] says who and why, and
-//!   the tally counts forfeits ([`crate::tally::BotTally::forfeits`]).
+//!   the tally counts forfeits ([`crate::matches::tally::BotTally::forfeits`]).
 //!
 //! ```
 //! use tablic_core::bots::BotSpec;
 //! use tablic_core::matches::MatchPlan;
-//! use tablic_core::tally::MatchTally;
+//! use tablic_core::matches::tally::MatchTally;
 //!
 //! let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 1, true).unwrap();
 //! let mut tally = MatchTally::for_plan(&plan);
@@ -47,6 +47,9 @@
 //! assert_eq!(tally.bot(0).seats[..2], [10, 10]);
 //! ```
 
+pub mod tally;
+pub mod tournament;
+
 use core::fmt;
 use core::ops::Range;
 
@@ -54,12 +57,12 @@ use arrayvec::ArrayVec;
 
 use crate::bots::solver::Entry;
 use crate::bots::{AnyBot, BotSpec, PlayError};
+use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
+use crate::dealing::seeding::derive_seed;
+use crate::game::moves::{IllegalMove, Move};
+use crate::game::score::{GameResult, SeatResult, MOST_CARDS_BONUS};
 use crate::game::Game;
-use crate::moves::{IllegalMove, Move};
-use crate::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
-use crate::score::{GameResult, SeatResult, MOST_CARDS_BONUS};
-use crate::seeding::derive_seed;
-use crate::tally::MatchTally;
+use crate::matches::tally::MatchTally;
 
 /// Bot seeds of a game are its deal seed's children from this index on, far from any index
 /// a game might use for something else.

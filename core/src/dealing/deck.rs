@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::pcg32::{below, Pcg32};
+use crate::dealing::pcg32::{below, Pcg32};
 use crate::{Card, CardSet};
 
 /// The stream of [`Pcg32`] used for seeded deals.
