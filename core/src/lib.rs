@@ -3,7 +3,7 @@
 //! The rules of tablić, its games and its bots, with no heap: `no_std`, no `alloc`, no
 //! `unsafe`. Everything here runs the same on a desktop and on a microcontroller.
 //!
-//! A tour, bottom up, one folder of `src/` at a time:
+//! A tour, bottom up, one folder of `src/` at a time; each uses only the folders before it:
 //! - [`cards`]: [`Card`], [`Rank`], [`Suit`]: a card is `4 × rank + suit`, so the four
 //!   cards of a rank share a nibble of a [`CardSet`], a 52-bit mask with `const fn` set
 //!   algebra and carry-rippler subset iteration. [`CardClass`]: the cards that make the same
@@ -45,6 +45,9 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
 
+// The folders are layers, bottom up: cards, dealing, capture, game, bots, matches. A file
+// uses only its own folder and those below it, and no files use each other in a circle
+// (tests/layers.rs checks both).
 pub mod bots;
 pub mod capture;
 pub mod cards;

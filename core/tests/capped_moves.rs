@@ -1,10 +1,15 @@
 //! `for_each_move_capped`: every legal move when the cap is large, and at most the cap per
-//! card, the discard first, when it is small.
+//! card, the discard first, when it is small; `legal_move_count_up_to`: exact up to its
+//! limit.
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use proptest::prelude::*;
 use tablic_core::bots::best_greedy_move;
-use tablic_core::{for_each_move, for_each_move_capped, Card, Game, Move, PlayerCount};
+use tablic_core::{
+    for_each_move, for_each_move_capped, legal_move_count_up_to, Card, CardSet, Game, Move,
+    PlayerCount,
+};
 
 fn per_card(moves: &[Move]) -> BTreeMap<Card, Vec<Move>> {
     let mut cards: BTreeMap<Card, Vec<Move>> = BTreeMap::new();
@@ -53,4 +58,28 @@ fn the_cap_keeps_the_first_captures_of_each_card() {
         }
     }
     assert_eq!(positions, 60 * 48);
+}
+
+fn cards_up_to(max: usize) -> impl Strategy<Value = CardSet> {
+    proptest::collection::btree_set(0u8..52, 0..=max)
+        .prop_map(|indices| indices.into_iter().filter_map(Card::from_index).collect())
+}
+
+proptest! {
+    #[test]
+    fn a_bounded_move_count_is_exact_or_past_its_limit(
+        hand in cards_up_to(6),
+        table in cards_up_to(20),
+        most in prop_oneof![0u64..64, 0u64..100_000],
+    ) {
+        let table = table - hand;
+        let mut exact = 0u64;
+        for_each_move(hand, table, |_| exact += 1);
+        let bounded = legal_move_count_up_to(hand, table, most);
+        if exact <= most {
+            prop_assert_eq!(bounded, exact);
+        } else {
+            prop_assert!(bounded > most, "{} > {} but bounded {}", exact, most, bounded);
+        }
+    }
 }

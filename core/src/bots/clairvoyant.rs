@@ -35,7 +35,7 @@ impl<'t> ClairvoyantBot<'t> {
     /// The best move for the seat to move in `game`, or `None` when it is over.
     pub fn choose_seeing_all(&mut self, game: &Game) -> Option<Move> {
         let view = game.current_view()?;
-        if let Some(greedy) = super::crowded_table_move(&view) {
+        if let Some(greedy) = super::greedy::crowded_table_move(&view) {
             return Some(greedy);
         }
         let seats = game.players().get();

@@ -1,5 +1,6 @@
 //! The original's greedy player: the best move by a fixed 9-part key, then a random card
-//! among those equivalent to the chosen one, so that the suit played leaks nothing.
+//! among those equivalent to the chosen one, so that the suit played leaks nothing. The
+//! searching bots play its move on a table too crowded to search ([`CROWDED_TABLE`]).
 
 use core::cmp::Ordering;
 use core::ops::ControlFlow;
@@ -244,6 +245,26 @@ const fn top_cards(preference: [u8; 4]) -> [[u8; 5]; 16] {
         cards += 1;
     }
     table
+}
+
+/// The most table cards the searching bots (minimax, pimc, ismcts, clairvoyant) search
+/// over; on a larger table they play the greedy move. No real game comes near it (random
+/// play reached 19 cards at most in 20,000 games), but a discard is always legal, so
+/// players who only discard fill the table, and there the captures a search must weigh
+/// run into the millions: a decision would take minutes.
+pub const CROWDED_TABLE: usize = 20;
+
+/// True when `view`'s table holds more than [`CROWDED_TABLE`] cards.
+pub(super) fn crowded(view: &PlayerView<'_>) -> bool {
+    view.table().len() > CROWDED_TABLE
+}
+
+/// The greedy move, when it is `view`'s seat's turn and its table is [crowded].
+pub(super) fn crowded_table_move(view: &PlayerView<'_>) -> Option<Move> {
+    let crowded = view.is_my_turn() && crowded(view);
+    crowded
+        .then(|| best_greedy_move(view.hand(), view.table()))
+        .flatten()
 }
 
 /// The hand cards that would make the same move as `card`: its [`CardClass`] (its rank,

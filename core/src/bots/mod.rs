@@ -25,7 +25,7 @@ mod spec;
 
 #[cfg(feature = "solver")]
 pub use clairvoyant::ClairvoyantBot;
-pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey};
+pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey, CROWDED_TABLE};
 #[cfg(feature = "solver")]
 pub use ismcts::{IsmctsBot, IsmctsOptions};
 pub use minimax::{probably_lacking, Decision, MinimaxBot, MinimaxOptions, Score, MAX_BRANCHING};
@@ -41,26 +41,6 @@ use crate::game::moves::{IllegalMove, Move};
 use crate::game::view::PlayerView;
 use crate::game::Game;
 use crate::GameResult;
-
-/// The most table cards the searching bots (minimax, pimc, ismcts, clairvoyant) search
-/// over; on a larger table they play the greedy move. No real game comes near it (random
-/// play reached 19 cards at most in 20,000 games), but a discard is always legal, so
-/// players who only discard fill the table, and there the captures a search must weigh
-/// run into the millions: a decision would take minutes.
-pub const CROWDED_TABLE: usize = 20;
-
-/// True when `view`'s table holds more than [`CROWDED_TABLE`] cards.
-fn crowded(view: &PlayerView<'_>) -> bool {
-    view.table().len() > CROWDED_TABLE
-}
-
-/// The greedy move, when it is `view`'s seat's turn and its table is [crowded].
-fn crowded_table_move(view: &PlayerView<'_>) -> Option<Move> {
-    let crowded = view.is_my_turn() && crowded(view);
-    crowded
-        .then(|| best_greedy_move(view.hand(), view.table()))
-        .flatten()
-}
 
 /// Something that picks a move for its seat.
 pub trait Bot {

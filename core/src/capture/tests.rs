@@ -233,23 +233,6 @@ proptest! {
     }
 
     #[test]
-    fn a_bounded_move_count_is_exact_or_past_its_limit(
-        hand in table_of(6),
-        table in table_of(20),
-        most in prop_oneof![0u64..64, 0u64..100_000],
-    ) {
-        let table = table - hand;
-        let mut exact = 0u64;
-        crate::for_each_move(hand, table, |_| exact += 1);
-        let bounded = crate::legal_move_count_up_to(hand, table, most);
-        if exact <= most {
-            prop_assert_eq!(bounded, exact);
-        } else {
-            prop_assert!(bounded > most, "{} > {} but bounded {}", exact, most, bounded);
-        }
-    }
-
-    #[test]
     fn a_tiny_arena_changes_nothing(table in crowded_table(16), played in any_card()) {
         let played_on = table.without(played);
         let expected = sorted(legal_captures(played_on, played));

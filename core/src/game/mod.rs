@@ -1,6 +1,7 @@
 //! A game of tablić: the [`Game`] itself (the deal, the turn, moves checked and applied, and
-//! the end), its [`Move`]s, each seat's [`PlayerView`], the [`GameResult`], and the game as
-//! text in a [`record`].
+//! the end), its [`Move`]s, each seat's [`PlayerView`](crate::PlayerView) (built in
+//! `view.rs`, which alone knows both), the [`GameResult`], and the game as text in a
+//! [`record`].
 
 pub(crate) mod moves;
 pub mod record;
@@ -16,7 +17,6 @@ use crate::dealing::deck::Deck;
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
 use crate::game::moves::{try_for_each_move, IllegalMove, Move};
 use crate::game::score::GameResult;
-use crate::game::view::PlayerView;
 use crate::CardSet;
 
 /// Every game has exactly this many moves: one per card dealt to a hand.
@@ -147,7 +147,7 @@ impl Game {
         self.table
     }
 
-    /// A seat's hand (the engine's knowledge; bots get a [`PlayerView`]).
+    /// A seat's hand (the engine's knowledge; bots get a [`PlayerView`](crate::PlayerView)).
     pub fn hand(&self, seat: usize) -> CardSet {
         self.hands[..self.players.get()]
             .get(seat)
@@ -199,16 +199,6 @@ impl Game {
             let _ = game.play(played);
         }
         game
-    }
-
-    /// What `seat` may know.
-    pub fn view(&self, seat: usize) -> Option<PlayerView<'_>> {
-        (seat < self.players.get()).then(|| PlayerView::new(self, seat))
-    }
-
-    /// The view of the seat to move.
-    pub fn current_view(&self) -> Option<PlayerView<'_>> {
-        self.to_move().and_then(|seat| self.view(seat))
     }
 
     /// Checks a move for the seat to move without playing it.

@@ -1,4 +1,6 @@
-//! What one seat may know: its own hand and everything played in the open.
+//! What one seat may know: its own hand and everything played in the open. [`Game::view`]
+//! is defined here, with the view, so that the view needs the game and not the other way
+//! round.
 
 use core::ops::ControlFlow;
 
@@ -32,11 +34,19 @@ pub struct PlayerView<'g> {
     seat: usize,
 }
 
-impl<'g> PlayerView<'g> {
-    pub(crate) fn new(game: &'g Game, seat: usize) -> Self {
-        PlayerView { game, seat }
+impl Game {
+    /// What `seat` may know.
+    pub fn view(&self, seat: usize) -> Option<PlayerView<'_>> {
+        (seat < self.players().get()).then_some(PlayerView { game: self, seat })
     }
 
+    /// The view of the seat to move.
+    pub fn current_view(&self) -> Option<PlayerView<'_>> {
+        self.to_move().and_then(|seat| self.view(seat))
+    }
+}
+
+impl<'g> PlayerView<'g> {
     /// The seat this view belongs to.
     pub const fn seat(&self) -> usize {
         self.seat

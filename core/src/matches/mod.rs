@@ -47,6 +47,7 @@
 //! assert_eq!(tally.bot(0).seats[..2], [10, 10]);
 //! ```
 
+mod outcome;
 pub mod tally;
 pub mod tournament;
 
@@ -59,10 +60,12 @@ use crate::bots::solver::Entry;
 use crate::bots::{AnyBot, BotSpec, PlayError};
 use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
 use crate::dealing::seeding::derive_seed;
-use crate::game::moves::{IllegalMove, Move};
-use crate::game::score::{GameResult, SeatResult, MOST_CARDS_BONUS};
+use crate::game::moves::Move;
+use crate::game::score::{GameResult, MOST_CARDS_BONUS};
 use crate::game::Game;
 use crate::matches::tally::MatchTally;
+
+pub use outcome::{BotGame, Forfeit, GameOutcome, Standing};
 
 /// Bot seeds of a game are its deal seed's children from this index on, far from any index
 /// a game might use for something else.
@@ -70,47 +73,6 @@ pub const BOT_SEED_INDEX: u64 = 1000;
 
 /// The total every other bot gets when one forfeits: all 22 card points and the +3.
 pub const FORFEIT_AWARD: u32 = 22 + MOST_CARDS_BONUS;
-
-/// Why a player lost a game without playing it out (see the [module docs](self)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Forfeit {
-    /// It chose an illegal move.
-    Illegal {
-        /// The move it chose.
-        chosen: Move,
-        /// Why the move is illegal.
-        reason: IllegalMove,
-    },
-    /// It did not answer in time (or did not start in time).
-    Timeout,
-    /// It stopped: its process ended, or closed its end of the conversation.
-    Crash,
-    /// It said something its protocol does not allow (a bad handshake, garbage).
-    Protocol,
-}
-
-impl Forfeit {
-    /// A one-word name: `illegal`, `timeout`, `crash` or `protocol`.
-    pub const fn kind(&self) -> &'static str {
-        match self {
-            Forfeit::Illegal { .. } => "illegal",
-            Forfeit::Timeout => "timeout",
-            Forfeit::Crash => "crash",
-            Forfeit::Protocol => "protocol",
-        }
-    }
-}
-
-impl fmt::Display for Forfeit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Forfeit::Illegal { chosen, reason } => write!(f, "illegal move {chosen}: {reason}"),
-            Forfeit::Timeout => f.write_str("timed out"),
-            Forfeit::Crash => f.write_str("crashed"),
-            Forfeit::Protocol => f.write_str("broke the protocol"),
-        }
-    }
-}
 
 /// Who plays, from which seed, and whether deals are duplicated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -403,6 +365,13 @@ impl MatchPlan {
     }
 }
 
+impl MatchTally {
+    /// An empty tally for the games of `plan`.
+    pub const fn for_plan(plan: &MatchPlan) -> MatchTally {
+        MatchTally::new(plan.players(), plan.games_per_group() as u32)
+    }
+}
+
 /// Part `part` of `parts` contiguous, nearly equal pieces of `0..groups` (the first
 /// `groups mod parts` pieces one longer). Tallies of the pieces, merged in order, equal the
 /// tally of the whole range, so this is how to split a match between threads.
@@ -414,83 +383,6 @@ pub const fn split_groups(groups: u64, parts: u64, part: u64) -> Range<u64> {
     let start = part * size + if part < extra { part } else { extra };
     let len = size + (part < extra) as u64;
     start..start + len
-}
-
-/// How one bot did in one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BotGame {
-    /// The seat it had.
-    pub seat: usize,
-    /// Its seat's result: card points, tablas, cards, and the +3 bonus.
-    pub result: SeatResult,
-    /// Its total score.
-    pub total: u32,
-    /// Win (sole highest total), tie (shared highest) or loss.
-    pub standing: Standing,
-    /// `(n − 1) × margin`, an exact integer: `n × total − the sum of all totals`, where the
-    /// margin is its total minus the mean of the other players' totals.
-    pub scaled_margin: i64,
-    /// Decisions it made.
-    pub decisions: u32,
-    /// Nanoseconds spent in its decisions, by the caller's clock.
-    pub decision_ns: u64,
-    /// Its slowest decision, in nanoseconds.
-    pub max_decision_ns: u64,
-    /// It lost the game by forfeit.
-    pub forfeited: bool,
-}
-
-/// Where a bot finished.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Standing {
-    /// The sole highest total.
-    Win,
-    /// The highest total, shared.
-    Tie,
-    /// Someone scored more.
-    #[default]
-    Loss,
-}
-
-/// One game of a match, by bot (not by seat).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameOutcome {
-    players: PlayerCount,
-    bots: [BotGame; MAX_PLAYERS],
-    forfeit: Option<(usize, Forfeit)>,
-}
-
-impl GameOutcome {
-    fn empty(players: PlayerCount) -> GameOutcome {
-        GameOutcome {
-            players,
-            bots: [BotGame::default(); MAX_PLAYERS],
-            forfeit: None,
-        }
-    }
-
-    /// The bot that forfeited the game, and why; `None` for a game played out.
-    pub const fn forfeit(&self) -> Option<(usize, Forfeit)> {
-        self.forfeit
-    }
-
-    /// The number of players.
-    pub const fn players(&self) -> PlayerCount {
-        self.players
-    }
-
-    /// Every bot's game, bot 0 first.
-    pub fn bots(&self) -> &[BotGame] {
-        &self.bots[..self.players.get()]
-    }
-
-    /// A bot's margin: its total minus the mean of the others' totals.
-    pub fn margin(&self, bot: usize) -> f64 {
-        self.bots()
-            .get(bot)
-            .map_or(0.0, |game| game.scaled_margin as f64)
-            / (self.players.get() - 1) as f64
-    }
 }
 
 /// Why a match game stopped.
@@ -528,6 +420,7 @@ impl core::error::Error for MatchError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::moves::IllegalMove;
 
     fn plan(bots: &[BotSpec], duplicate: bool) -> MatchPlan {
         MatchPlan::new(bots, 7, duplicate).unwrap()

@@ -10,7 +10,7 @@
 //! and the standard error is honest; games of one deal are not independent of each other.
 
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS};
-use crate::matches::{GameOutcome, MatchPlan, Standing};
+use crate::matches::outcome::{GameOutcome, Standing};
 
 /// One bot's totals over a match. Every field is a sum over games unless it says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,11 +143,6 @@ impl MatchTally {
         tally.games = groups.saturating_mul(u64::from(tally.games_per_group));
         tally.bots[..bots.len()].copy_from_slice(bots);
         Some(tally)
-    }
-
-    /// An empty tally for the games of `plan`.
-    pub const fn for_plan(plan: &MatchPlan) -> MatchTally {
-        MatchTally::new(plan.players(), plan.games_per_group() as u32)
     }
 
     /// Adds one game (with the same player count).
@@ -336,127 +331,5 @@ impl BotTally {
             .saturating_mul(self.group_margin_squared)
             .saturating_sub(sum.saturating_mul(sum));
         spread.max(0) as f64 / (groups * (groups - 1)) as f64 / (unit * unit)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bots::BotSpec;
-
-    fn played(plan: &MatchPlan, groups: core::ops::Range<u64>) -> MatchTally {
-        let mut tally = MatchTally::for_plan(plan);
-        plan.play_groups(groups, &mut tally, &mut || 0, &mut [])
-            .unwrap();
-        tally
-    }
-
-    #[test]
-    fn a_tally_rebuilt_from_its_parts_is_the_same() {
-        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 5, true).unwrap();
-        let tally = played(&plan, 0..6);
-        let rebuilt =
-            MatchTally::from_whole_groups(plan.players(), 2, tally.groups(), tally.bots());
-        assert_eq!(rebuilt, Some(tally));
-        assert_eq!(
-            MatchTally::from_whole_groups(plan.players(), 2, 6, &tally.bots()[..1]),
-            None
-        );
-    }
-
-    #[test]
-    fn merged_pieces_equal_the_whole() {
-        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 3, true).unwrap();
-        let whole = played(&plan, 0..30);
-        let mut pieces = played(&plan, 0..7);
-        pieces.merge(&played(&plan, 7..8));
-        pieces.merge(&played(&plan, 8..30));
-        assert_eq!(pieces, whole);
-        assert_eq!((whole.games(), whole.groups()), (60, 30));
-        for bot in whole.bots() {
-            assert_eq!(bot.seats[..2], [30, 30]);
-            assert_eq!(bot.wins + bot.ties + bot.losses, 60);
-        }
-        // Two players: one's margin is the other's loss.
-        let (first, second) = (whole.summary(0), whole.summary(1));
-        assert_eq!(first.mean_margin, -second.mean_margin);
-        assert_eq!(first.margin_variance, second.margin_variance);
-    }
-
-    #[test]
-    fn margin_statistics_are_over_groups() {
-        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 11, true).unwrap();
-        let tally = played(&plan, 0..40);
-        // Recompute each group's mean margin from the games themselves.
-        let mut samples = [0.0f64; 40];
-        let mut points = 0u64;
-        for (group, sample) in samples.iter_mut().enumerate() {
-            for rotation in 0..2 {
-                let game = plan
-                    .play_game(group as u64, rotation, &mut || 0, &mut [])
-                    .unwrap();
-                *sample += game.margin(0) / 2.0;
-                points += game.bots()[0].total as u64;
-            }
-        }
-        let mean = samples.iter().sum::<f64>() / 40.0;
-        let variance = samples.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / 39.0;
-        let summary = tally.summary(0);
-        assert!((summary.mean_margin - mean).abs() < 1e-12);
-        assert!((summary.margin_variance - variance).abs() < 1e-9);
-        assert!((summary.margin_error_variance - variance / 40.0).abs() < 1e-9);
-        assert_eq!(summary.mean_points, points as f64 / 80.0);
-    }
-
-    #[test]
-    fn forfeits_are_counted_merged_and_summarised() {
-        use crate::matches::Forfeit;
-        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 9, true).unwrap();
-        let mut whole = MatchTally::for_plan(&plan);
-        let mut pieces = [MatchTally::for_plan(&plan), MatchTally::for_plan(&plan)];
-        for group in 0..6u64 {
-            for rotation in 0..2 {
-                let mut bots = plan.bots_for(group, rotation, &mut []);
-                // Bot 1 forfeits its third decision in even groups.
-                let mut asked = 0;
-                let mut choose = |bot: usize, game: &crate::Game| {
-                    if bot == 1 {
-                        asked += 1;
-                        if group % 2 == 0 && asked == 3 {
-                            return Err(Forfeit::Timeout);
-                        }
-                    }
-                    Ok(bots[bot].choose(game).unwrap())
-                };
-                let (outcome, _) = plan
-                    .play_game_with(group, rotation, &mut choose, &mut || 0)
-                    .unwrap();
-                whole.add(&outcome);
-                pieces[(group / 3) as usize].add(&outcome);
-            }
-        }
-        let [mut first, second] = pieces;
-        first.merge(&second);
-        assert_eq!(first, whole);
-        let (winner, loser) = (whole.summary(0), whole.summary(1));
-        assert_eq!((winner.forfeits, loser.forfeits), (0, 6));
-        assert_eq!(whole.bot(1).forfeits, 6);
-        assert!(loser.losses >= 6);
-        assert_eq!(winner.games, 12);
-        assert_eq!(BotTally::EMPTY.forfeits, 0);
-    }
-
-    #[test]
-    fn an_unfinished_group_is_not_a_sample() {
-        let plan = MatchPlan::new(&[BotSpec::Random; 3], 5, true).unwrap();
-        let mut tally = MatchTally::for_plan(&plan);
-        tally.add(&plan.play_game(0, 0, &mut || 0, &mut []).unwrap());
-        assert_eq!((tally.games(), tally.groups()), (1, 0));
-        assert_eq!(tally.summary(0).margin_variance, 0.0);
-        let mut rest = MatchTally::for_plan(&plan);
-        rest.add(&plan.play_game(0, 1, &mut || 0, &mut []).unwrap());
-        rest.add(&plan.play_game(0, 2, &mut || 0, &mut []).unwrap());
-        tally.merge(&rest);
-        assert_eq!(tally, played(&plan, 0..1));
     }
 }

@@ -328,7 +328,7 @@ impl IsmctsBot<'_> {
 
 impl Bot for IsmctsBot<'_> {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
-        if let Some(greedy) = super::crowded_table_move(view) {
+        if let Some(greedy) = super::greedy::crowded_table_move(view) {
             return greedy;
         }
         self.decide(view).unwrap_or(Move::discard(

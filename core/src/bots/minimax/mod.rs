@@ -182,7 +182,7 @@ impl MinimaxBot {
 
 impl Bot for MinimaxBot {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
-        if let Some(greedy) = super::crowded_table_move(view) {
+        if let Some(greedy) = super::greedy::crowded_table_move(view) {
             return greedy;
         }
         let Some(decision) = self.decide(view) else {

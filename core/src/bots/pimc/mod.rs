@@ -320,7 +320,7 @@ impl PimcBot<'_> {
             }
         });
         // A crowded table is not searched: the evaluation keeps no world.
-        if evaluation.tally.len() <= 1 || super::crowded(view) {
+        if evaluation.tally.len() <= 1 || super::greedy::crowded(view) {
             return;
         }
         let single_world = view.players().get() == 2 && view.is_last_deal();
@@ -370,7 +370,7 @@ impl PimcBot<'_> {
 
 impl Bot for PimcBot<'_> {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
-        if let Some(greedy) = super::crowded_table_move(view) {
+        if let Some(greedy) = super::greedy::crowded_table_move(view) {
             return greedy;
         }
         let mut evaluation = Evaluation::empty(view);
