@@ -22,10 +22,13 @@ fn assert_usage_error(args: &[&str], mentions: &str) {
 fn wrong_player_count() {
     let five = ["match", "--players", "random,random,random,random,random"];
     assert_usage_error(&five, "5 players");
-    assert_usage_error(&["match", "--players", "random"], "1 players");
+    assert_usage_error(
+        &["match", "--players", "random"],
+        "a game cannot have 1 player (use 2,",
+    );
     assert_usage_error(
         &["match", "--players", "greedy", "--duplicate"],
-        "1 players",
+        "a game cannot have 1 player (use 2,",
     );
 }
 

@@ -760,7 +760,10 @@ fn without_a_seed_a_random_one_is_printed_and_replays() {
 #[test]
 fn bad_arguments_are_one_line_and_exit_2() {
     let cases: [(&[&str], &str); 9] = [
-        (&["--players", "me"], "1 players"),
+        (
+            &["--players", "me"],
+            "1 player given: tablic play seats 2 to 4",
+        ),
         (
             &["--players", "me,random,random,random,random"],
             "5 players",

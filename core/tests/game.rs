@@ -94,7 +94,7 @@ fn invalid_player_counts_are_refused() {
     }
     assert_eq!(
         PlayerCount::new(5).unwrap_err().to_string(),
-        "5 players is not allowed (use 2, 3, 4, 6, 8, 12, 16, 24 or 48)"
+        "a game cannot have 5 players (use 2, 3, 4, 6, 8, 12, 16, 24 or 48)"
     );
 }
 

@@ -52,7 +52,7 @@ fn errors_name_the_line() {
     assert_eq!(five.line, 2);
     assert!(five
         .to_string()
-        .starts_with("line 2: 5 players is not allowed"));
+        .starts_with("line 2: a game cannot have 5 players"));
     assert!(matches!(
         error("tablic-record 1\nplayers 2\nseed x\n").kind,
         RecordErrorKind::BadNumber(_)

@@ -7,6 +7,7 @@
 //! `derive_seed(deal seed, 1000 + i)`, and the hint of move *m* from
 //! `derive_seed(deal seed, 2000 + m)`.
 
+use crate::output::count;
 use tablic_core::bots::{split_bot_list, BotSpec};
 use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::PlayerCount;
@@ -52,8 +53,8 @@ impl Lineup {
             .collect::<Result<Vec<_>, _>>()?;
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players.len()) {
             return Err(format!(
-                "{} players: tablic play seats {MIN_PLAYERS} to {MAX_PLAYERS}",
-                players.len()
+                "{} given: tablic play seats {MIN_PLAYERS} to {MAX_PLAYERS}",
+                count(players.len() as u64, "player")
             ));
         }
         let mut people = players
@@ -211,7 +212,9 @@ mod tests {
         assert_eq!(lineup.person(), 1);
         let names: Vec<&str> = (0..4).map(|player| lineup.name(player)).collect();
         assert_eq!(names, ["greedy#1", "you", "minimax", "greedy#2"]);
-        assert!(Lineup::parse("me").unwrap_err().contains("1 players"));
+        assert!(Lineup::parse("me")
+            .unwrap_err()
+            .contains("1 player given: tablic play seats 2 to 4"));
         assert!(Lineup::parse("greedy,pimc").unwrap_err().contains("`me`"));
         assert!(Lineup::parse("me,ME").unwrap_err().contains("only once"));
         assert!(Lineup::parse("me,greedo").unwrap_err().contains("greedo"));

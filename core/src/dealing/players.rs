@@ -21,11 +21,18 @@ pub struct InvalidPlayerCount(pub usize);
 
 impl fmt::Display for InvalidPlayerCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} players is not allowed (use 2, 3, 4, 6, 8, 12, 16, 24 or 48)",
-            self.0
-        )
+        let plural = if self.0 == 1 { "" } else { "s" };
+        write!(f, "a game cannot have {} player{plural} (use ", self.0)?;
+        let last = PlayerCount::ALL.len() - 1;
+        for (i, count) in PlayerCount::ALL.iter().enumerate() {
+            let separator = match i {
+                0 => "",
+                _ if i == last => " or ",
+                _ => ", ",
+            };
+            write!(f, "{separator}{}", count.get())?;
+        }
+        f.write_str(")")
     }
 }
 
