@@ -1,0 +1,34 @@
+//! Any bytes as a game record: reading never panics or hangs; what reads writes back to a
+//! record that reads to the same game and writes the same text again. A `result` line that
+//! disagrees with the replay is refused by the reader, so every record read that ends in a
+//! finished game is written with the result the replay gives.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tablic_core::Game;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (game, names) = match Game::from_record_with_names(text) {
+        Ok(read) => read,
+        Err(error) => {
+            // A refused record names the line it stopped at, within the text, and says why.
+            assert!(error.line <= text.lines().count(), "{error}");
+            assert!(!error.to_string().is_empty());
+            return;
+        }
+    };
+    let written = game.record().with_names(&names).to_string();
+    let (again, names_again) = Game::from_record_with_names(&written)
+        .unwrap_or_else(|error| panic!("{text:?} read, was written as {written:?}: {error}"));
+    assert_eq!(again, game, "{text:?} written as {written:?}");
+    assert_eq!(names_again, names);
+    assert_eq!(again.record().with_names(&names_again).to_string(), written);
+    assert_eq!(
+        written.contains("\nresult "),
+        game.is_finished(),
+        "{written:?}"
+    );
+});
