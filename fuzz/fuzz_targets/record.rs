@@ -20,6 +20,24 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
+    // An accepted `result` line gives the replayed game's totals, seat by seat.
+    let results = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.starts_with("result "));
+    for line in results {
+        let result = game
+            .result()
+            .expect("a record with a result line is finished");
+        let totals: Vec<u32> = line["result ".len()..]
+            .split_whitespace()
+            .map(|total| total.parse().expect("an accepted total is a number"))
+            .collect();
+        let replayed: Vec<u32> = (0..result.players().get())
+            .map(|seat| result.total(seat))
+            .collect();
+        assert_eq!(totals, replayed, "{line:?}");
+    }
     let written = game.record().with_names(&names).to_string();
     let (again, names_again) = Game::from_record_with_names(&written)
         .unwrap_or_else(|error| panic!("{text:?} read, was written as {written:?}: {error}"));
