@@ -14,7 +14,9 @@ callbacks said, the bot raises ``RuntimeError`` instead of guessing. The clairvo
 which sees every hand, only plays in a :mod:`tablic.compat` game.
 
 ``PohlepniIgrac`` and ``MinimaxIgrac`` are stand-ins with the original players' constructor
-signatures, backed by the engine's ``greedy`` and ``minimax`` bots (not their code).
+signatures, backed by the engine's ``greedy`` and ``minimax`` bots (not their code). The
+greedy one plays the original's games exactly (its moves, and its draws from ``random``
+through :func:`izvorniPotez`); the minimax one plays the engine's minimax, other moves.
 """
 
 from __future__ import annotations
