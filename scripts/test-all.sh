@@ -25,11 +25,11 @@
 #                no allocator from the library; flash, RAM and stack figures
 #   python       ffi-python/ installed with pip (maturin) into a fresh virtual environment,
 #                then pytest (warnings as errors) and mypy --strict on the package and tests
-#   fuzz         (only when named) fuzz/ formatted and clippy-clean, then scripts/fuzz.sh 5:
+#   fuzz         fuzz/ formatted and clippy-clean, then scripts/fuzz.sh 5:
 #                every fuzz target 5 s under AddressSanitizer and every committed seed
 #                replayed; installs cargo-fuzz (pinned) if missing (see docs/FUZZING.md)
 #
-# Usage: scripts/test-all.sh [STEP...]   (no argument: every step but fuzz; else those named)
+# Usage: scripts/test-all.sh [STEP...]   (no argument: every step; else only those named)
 #
 # Ends with "test-all: N passed, 0 failed"; any failure exits non-zero after printing
 # "test-all: FAILED at step <name>" on stderr.
@@ -214,14 +214,11 @@ step_fuzz() {
 
 STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc test:step_test
     no_std-m3:step_nostd_m3 no_std-m4f:step_nostd_m4f qemu:step_qemu header:step_header
-    c-api:step_c_api handheld:step_handheld python:step_python)
-# Steps that run only when named.
-ON_REQUEST=(fuzz:step_fuzz)
-for entry in "${STEPS[@]}" "${ON_REQUEST[@]}"; do
+    c-api:step_c_api handheld:step_handheld python:step_python fuzz:step_fuzz)
+for entry in "${STEPS[@]}"; do
     name=${entry%%:*}
     # With arguments, run only the named steps (setup always runs).
     if [[ $# -gt 0 && $name != setup && " $* " != *" $name "* ]]; then continue; fi
-    if [[ $# -eq 0 && " ${ON_REQUEST[*]} " == *" $entry "* ]]; then continue; fi
     run_step "$name" "${entry#*:}"
 done
 
