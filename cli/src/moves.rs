@@ -94,15 +94,17 @@ struct Case {
     played: String,
 }
 
-/// Answers every line of `input` with its captures.
-fn answer_jsonl(input: impl BufRead, out: &mut impl Write) -> Result<ExitCode, Failure> {
+/// What `tablic moves --jsonl` does: answers every line of `input` with its captures
+/// (`{"captures":…}`) or an error object.
+pub fn answer_jsonl(input: impl BufRead, out: &mut impl Write) -> Result<ExitCode, Failure> {
     answer_lines(input, out, |line, answer| {
         write_captures(answer, &captures_of_line(line)?);
         Ok(())
     })
 }
 
-fn captures_of_line(line: &[u8]) -> Result<Vec<CardSet>, String> {
+/// The answer to one `--jsonl` line: the legal captures, sorted, or why the line is bad.
+pub fn captures_of_line(line: &[u8]) -> Result<Vec<CardSet>, String> {
     let case: Case = serde_json::from_slice(line).map_err(|error| json_error(&error))?;
     let table = card_list("table", &case.table)?;
     let played: Card = case

@@ -1,7 +1,7 @@
 //! `tablic rank`: every move of a hand on a table, best first in a bot's order.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -58,11 +58,17 @@ pub fn run(args: &RankArgs) -> Result<ExitCode, Failure> {
     }
     match (&args.hand, &args.table) {
         (Some(hand), Some(table)) if !args.jsonl => print_ranked(hand, table),
-        _ => answer_lines(io::stdin().lock(), &mut output::stdout(), |line, answer| {
-            write_moves(answer, &moves_of_line(line)?);
-            Ok(())
-        }),
+        _ => answer_jsonl(io::stdin().lock(), &mut output::stdout()),
     }
+}
+
+/// What `tablic rank --jsonl` does: answers every line of `input` with its moves in the
+/// greedy order (`{"moves":…}`) or an error object.
+pub fn answer_jsonl(input: impl BufRead, out: &mut impl Write) -> Result<ExitCode, Failure> {
+    answer_lines(input, out, |line, answer| {
+        write_moves(answer, &moves_of_line(line)?);
+        Ok(())
+    })
 }
 
 fn print_ranked(hand: &str, table: &str) -> Result<ExitCode, Failure> {
@@ -114,7 +120,8 @@ struct Case {
     table: Vec<String>,
 }
 
-fn moves_of_line(line: &[u8]) -> Result<Vec<Move>, String> {
+/// The answer to one `--jsonl` line: every move, best first, or why the line is bad.
+pub fn moves_of_line(line: &[u8]) -> Result<Vec<Move>, String> {
     let case: Case = serde_json::from_slice(line).map_err(|error| json_error(&error))?;
     let hand = card_list("hand", &case.hand)?;
     let table = card_list("table", &case.table)?;

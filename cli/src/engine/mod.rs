@@ -9,25 +9,17 @@
 //! (`MatchPlan::play_game_with` plays every move through `Game::play`).
 
 mod process;
+pub mod protocol;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tablic_core::matches::Forfeit;
-use tablic_core::{CardSet, Game, Move};
+use tablic_core::{Game, Move};
 
 pub use process::split_command;
-use process::{Heard, Process};
-
-/// The protocol's version, in the first line the referee sends.
-pub const PROTOCOL_VERSION: u32 = 1;
-
-/// How a bot introduced itself.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Identity {
-    pub name: String,
-    pub version: Option<String>,
-}
+use process::Process;
+use protocol::{Failed, Heard, Identity, PROTOCOL_VERSION};
 
 /// One `--engine`: its command and limits, shared by every thread that runs it.
 #[derive(Debug)]
@@ -106,9 +98,6 @@ pub struct Engine {
     /// The reason of the engine's last forfeit.
     reason: String,
 }
-
-/// What went wrong, and the one-line reason.
-type Failed = (Forfeit, String);
 
 impl Engine {
     pub fn new(config: Arc<EngineConfig>) -> Engine {
@@ -191,25 +180,20 @@ impl Engine {
         answer
     }
 
-    /// Reads lines until the `play` line, skipping blank and `info` lines.
+    /// Reads lines until the `play` line ([`protocol::answer`]); a crash says how the
+    /// process ended.
     fn answer(&mut self, deadline: Instant) -> Result<Move, Failed> {
-        loop {
-            let heard = match self.process.as_mut() {
-                Some(process) => process.receive(deadline),
-                None => Heard::Closed,
-            };
-            match heard {
-                Heard::Line(line) if ignored(&line) => continue,
-                Heard::Line(line) => return parse_play(&line),
-                Heard::Garbage(what) => {
-                    return Err((Forfeit::Protocol, format!("wrote {what}")));
-                }
-                Heard::Closed => return Err(self.crashed("closed its output")),
-                Heard::TimedOut => {
-                    let ms = self.config.move_time.as_millis();
-                    return Err((Forfeit::Timeout, format!("no move within {ms} ms")));
-                }
+        let process = &mut self.process;
+        let next = || match process.as_mut() {
+            Some(process) => process.receive(deadline),
+            None => Heard::Closed,
+        };
+        match protocol::answer(next, self.config.move_time) {
+            Err((Forfeit::Crash, reason)) => {
+                let status = self.process.as_mut().and_then(Process::exit_status);
+                Err((Forfeit::Crash, with_status(reason, status)))
             }
+            answered => answered,
         }
     }
 
@@ -264,7 +248,11 @@ impl Engine {
         let mut process = Process::spawn(&config.words, config.show_stderr)
             .map_err(|error| (Forfeit::Crash, format!("could not start: {error}")))?;
         let deadline = Instant::now() + config.start_time;
-        let result = handshake(&mut process, deadline, &config);
+        let result = if process.send(&format!("tablic {PROTOCOL_VERSION}")) {
+            protocol::handshake(|| process.receive(deadline), config.start_time)
+        } else {
+            Err((Forfeit::Crash, "stopped reading its input".into()))
+        };
         match result {
             Ok(identity) => {
                 if let Ok(mut known) = config.identity.lock() {
@@ -331,132 +319,10 @@ fn deal_line(game: &Game, seat: usize) -> String {
     line
 }
 
-/// Blank lines and `info …` lines may come at any time and mean nothing.
-fn ignored(line: &str) -> bool {
-    let line = line.trim();
-    line.is_empty() || line == "info" || line.starts_with("info ")
-}
-
-/// The greeting: `tablic 1` out; `id name …`, optional `id …` lines, then `ready` back.
-fn handshake(
-    process: &mut Process,
-    deadline: Instant,
-    config: &EngineConfig,
-) -> Result<Identity, Failed> {
-    if !process.send(&format!("tablic {PROTOCOL_VERSION}")) {
-        return Err((Forfeit::Crash, "stopped reading its input".into()));
-    }
-    let mut identity = Identity::default();
-    loop {
-        let line = match process.receive(deadline) {
-            Heard::Line(line) => line,
-            Heard::Garbage(what) => {
-                return Err((Forfeit::Protocol, format!("bad handshake: wrote {what}")))
-            }
-            Heard::Closed => return Err((Forfeit::Crash, "closed its output at start-up".into())),
-            Heard::TimedOut => {
-                let ms = config.start_time.as_millis();
-                return Err((
-                    Forfeit::Timeout,
-                    format!("not ready within {ms} ms of starting"),
-                ));
-            }
-        };
-        if ignored(&line) {
-            continue;
-        }
-        let mut words = line.split_whitespace();
-        match (words.next(), words.next()) {
-            (Some("ready"), None) if !identity.name.is_empty() => return Ok(identity),
-            (Some("ready"), None) => {
-                return Err((
-                    Forfeit::Protocol,
-                    "bad handshake: `ready` before `id name`".into(),
-                ))
-            }
-            (Some("id"), Some(key)) => {
-                let value = words.collect::<Vec<_>>().join(" ");
-                match key {
-                    "name" if !value.is_empty() => identity.name = value,
-                    "version" if !value.is_empty() => identity.version = Some(value),
-                    "name" | "version" => {
-                        return Err((
-                            Forfeit::Protocol,
-                            format!("bad handshake: {:?}", excerpt(&line)),
-                        ))
-                    }
-                    // Other `id` keys (author, …) are allowed and ignored.
-                    _ => {}
-                }
-            }
-            _ => {
-                return Err((
-                    Forfeit::Protocol,
-                    format!(
-                        "bad handshake: expected `id name …` or `ready`, got {:?}",
-                        excerpt(&line)
-                    ),
-                ))
-            }
-        }
-    }
-}
-
-/// `play CARD [CAPTURED…]`.
-fn parse_play(line: &str) -> Result<Move, Failed> {
-    let garbage = || {
-        (
-            Forfeit::Protocol,
-            format!("expected `play CARD [CAPTURED…]`, got {:?}", excerpt(line)),
-        )
-    };
-    let rest = line.trim().strip_prefix("play").ok_or_else(garbage)?;
-    if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
-        return Err(garbage());
-    }
-    let mut words = rest.split_whitespace();
-    let card = words.next().ok_or_else(garbage)?.parse().map_err(|error| {
-        (
-            Forfeit::Protocol,
-            format!("bad card in {:?}: {error}", excerpt(line)),
-        )
-    })?;
-    let capture = words
-        .collect::<Vec<_>>()
-        .join(" ")
-        .parse::<CardSet>()
-        .map_err(|error| {
-            (
-                Forfeit::Protocol,
-                format!("bad capture in {:?}: {error}", excerpt(line)),
-            )
-        })?;
-    Ok(Move::new(card, capture))
-}
-
-/// At most 60 characters of what a bot wrote, for a reason line.
-fn excerpt(line: &str) -> String {
-    let mut text: String = line.chars().take(60).collect();
-    if line.chars().count() > 60 {
-        text.push('…');
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn play_lines_parse_in_the_cores_notation() {
-        let played = parse_play("play 7S 3H 4D").unwrap();
-        assert_eq!(played.to_string(), "7S 3H 4D");
-        assert_eq!(parse_play("  play  10d ").unwrap().to_string(), "10D");
-        for bad in ["", "playKS", "move 7S", "play", "play 1X", "play 7S 3H 3H"] {
-            let (forfeit, _) = parse_play(bad).unwrap_err();
-            assert_eq!(forfeit, Forfeit::Protocol, "{bad:?}");
-        }
-    }
+    use tablic_core::CardSet;
 
     #[test]
     fn deal_lines_list_the_hand_and_the_table() {

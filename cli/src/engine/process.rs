@@ -1,42 +1,22 @@
 //! A bot program as a child process: started with its own pipes, its output read line by
 //! line on a thread of its own, so every wait for an answer has a deadline.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-/// Longest line a bot may write, in bytes; a longer one is garbage.
-const MAX_LINE: u64 = 64 * 1024;
+use super::protocol::{read_heard, Heard};
 
 /// How long a bot gets to leave after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
-
-/// What the reader thread saw.
-#[derive(Debug)]
-enum Incoming {
-    Line(String),
-    /// Bytes that are not UTF-8, or a line longer than [`MAX_LINE`].
-    Garbage(&'static str),
-    /// End of output, or a read error.
-    Closed,
-}
-
-/// What waiting for a line gave.
-#[derive(Debug)]
-pub enum Heard {
-    Line(String),
-    Garbage(&'static str),
-    Closed,
-    TimedOut,
-}
 
 /// A running bot program.
 #[derive(Debug)]
 pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Incoming>,
+    lines: Receiver<Heard>,
 }
 
 impl Process {
@@ -71,22 +51,9 @@ impl Process {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
-                let mut buffer = Vec::new();
-                // Not `lines::read_line`, which skips the rest of a long line: a bot's
-                // garbage may never end, so the first 64 KiB decide and reading stops.
-                let read = (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buffer);
-                let incoming = match read {
-                    Ok(0) | Err(_) => Incoming::Closed,
-                    Ok(_) if !buffer.ends_with(b"\n") && buffer.len() as u64 == MAX_LINE => {
-                        Incoming::Garbage("a line longer than 64 KiB")
-                    }
-                    Ok(_) => match String::from_utf8(buffer) {
-                        Ok(line) => Incoming::Line(line.trim_end_matches(['\n', '\r']).into()),
-                        Err(_) => Incoming::Garbage("bytes that are not UTF-8"),
-                    },
-                };
-                let stop = !matches!(incoming, Incoming::Line(_));
-                if sender.send(incoming).is_err() || stop {
+                let heard = read_heard(&mut reader);
+                let stop = !matches!(heard, Heard::Line(_));
+                if sender.send(heard).is_err() || stop {
                     return;
                 }
             }
@@ -118,9 +85,8 @@ impl Process {
     pub fn receive(&mut self, deadline: Instant) -> Heard {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(Incoming::Line(line)) => Heard::Line(line),
-            Ok(Incoming::Garbage(what)) => Heard::Garbage(what),
-            Ok(Incoming::Closed) | Err(RecvTimeoutError::Disconnected) => Heard::Closed,
+            Ok(heard) => heard,
+            Err(RecvTimeoutError::Disconnected) => Heard::Closed,
             Err(RecvTimeoutError::Timeout) => Heard::TimedOut,
         }
     }
