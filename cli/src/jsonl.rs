@@ -84,3 +84,39 @@ pub fn card_list(field: &str, names: &[String]) -> Result<tablic_core::CardSet, 
     }
     Ok(set)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers each line with its length, through [`answer_lines`].
+    fn lengths(input: &[u8]) -> (String, ExitCode) {
+        let mut out = Vec::new();
+        let exit = answer_lines(input, &mut out, |line, answer| {
+            answer.push_str(&line.len().to_string());
+            Ok(())
+        })
+        .unwrap();
+        (String::from_utf8(out).unwrap(), exit)
+    }
+
+    #[test]
+    fn a_line_of_1_mib_is_answered_and_one_byte_more_is_an_error() {
+        let mut longest = vec![b'x'; MAX_LINE];
+        longest.push(b'\n');
+        let with_newline = MAX_LINE + 1;
+        assert_eq!(
+            lengths(&longest),
+            (format!("{with_newline}\n"), ExitCode::SUCCESS)
+        );
+        let mut too_long = vec![b'x'; MAX_LINE + 1];
+        too_long.extend_from_slice(b"\nok\n");
+        assert_eq!(
+            lengths(&too_long),
+            (
+                "{\"error\":\"line 1: longer than 1048576 bytes\"}\n3\n".to_string(),
+                ExitCode::FAILURE
+            )
+        );
+    }
+}

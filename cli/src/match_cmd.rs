@@ -512,3 +512,18 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode, Failure> {
     output::print_report(args.json, &report, || report.table())?;
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_go_up_to_1024() {
+        assert_eq!(parse_threads("1024"), Ok(MAX_THREADS));
+        assert_eq!(
+            parse_threads("1025"),
+            Err("expected a whole number from 1 to 1024".to_string())
+        );
+        assert!(parse_threads("0").is_err());
+    }
+}

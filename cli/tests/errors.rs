@@ -143,6 +143,48 @@ fn record_inputs_past_64_mib_are_refused_not_read_whole() {
 }
 
 #[test]
+fn a_record_of_exactly_64_mib_is_read() {
+    // The example game, with a comment line that fills it up to the limit.
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/example-game.txt"
+    ))
+    .unwrap();
+    let (head, moves) = example.split_once("play ").unwrap();
+    let filler = (64 << 20) - example.len() - "#\n".len();
+    let record = format!("{head}#{}\nplay {moves}", "x".repeat(filler));
+    assert_eq!(record.len(), 64 << 20);
+    let run = tablic(&["replay", "-"], &record);
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn a_record_replays_48_moves_and_refuses_a_49th() {
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/example-game.txt"
+    ))
+    .unwrap();
+    let moves = example
+        .lines()
+        .filter(|line| line.starts_with("play "))
+        .count();
+    assert_eq!(moves, 48);
+    let unfinished: String = example
+        .lines()
+        .filter(|line| !line.starts_with("result "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_eq!(tablic(&["replay", "-"], &unfinished).code, Some(0));
+    let run = tablic(&["replay", "-"], &format!("{unfinished}play 7S\n"));
+    assert_eq!(run.code, Some(2));
+    assert_eq!(
+        run.stderr,
+        "error: stdin: line 54: illegal move: the game is over\n"
+    );
+}
+
+#[test]
 fn long_names_of_many_byte_characters_are_cut_in_messages() {
     let long = "é".repeat(25);
     let twelve = "é".repeat(12);

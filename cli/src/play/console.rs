@@ -94,6 +94,17 @@ mod tests {
     }
 
     #[test]
+    fn a_line_of_4096_bytes_is_kept_and_one_byte_more_is_cut() {
+        let longest = "x".repeat(MAX_LINE);
+        let input = format!("{longest}\n{longest}y\nquit\n");
+        let mut out = Vec::new();
+        let mut console = Console::new(input.as_bytes(), &mut out, Style::PLAIN, false);
+        assert_eq!(console.ask("Your move>").unwrap(), longest);
+        assert_eq!(console.ask("Your move>").unwrap(), longest);
+        assert_eq!(console.ask("Your move>").unwrap(), "quit");
+    }
+
+    #[test]
     fn echoes_piped_lines_and_stops_at_the_end() {
         let mut out = Vec::new();
         {

@@ -491,3 +491,18 @@ fn deal_line(game: &Game, style: &Style, person_leads: bool) -> String {
     }
     line
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_series_has_up_to_1000_games() {
+        assert_eq!(parse_games("1000"), Ok(MAX_GAMES));
+        assert_eq!(
+            parse_games("1001"),
+            Err("expected a whole number from 1 to 1000".to_string())
+        );
+        assert!(parse_games("0").is_err());
+    }
+}
