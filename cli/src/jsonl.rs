@@ -54,8 +54,20 @@ pub fn answer_lines(
     })
 }
 
+/// One input line as the JSON object `T`. JSON text is UTF-8: a line that is not is refused
+/// here, before serde_json, which would let bad bytes pass in the keys it skips.
+pub fn parse_line<T: serde::de::DeserializeOwned>(line: &[u8]) -> Result<T, String> {
+    let text = std::str::from_utf8(line).map_err(|error| {
+        format!(
+            "not UTF-8 text: invalid byte at column {}",
+            error.valid_up_to() + 1
+        )
+    })?;
+    serde_json::from_str(text).map_err(|error| json_error(&error))
+}
+
 /// serde_json's message, without its "at line 1" (the input line is one JSON text).
-pub fn json_error(error: &serde_json::Error) -> String {
+fn json_error(error: &serde_json::Error) -> String {
     let message = error.to_string();
     let suffix = format!(" at line {} column {}", error.line(), error.column());
     let message = match message.strip_suffix(&suffix) {

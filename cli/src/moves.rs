@@ -11,7 +11,7 @@ use tablic_core::MAX_LISTED;
 use tablic_core::{Card, CardSet};
 
 use crate::error::Failure;
-use crate::jsonl::{answer_lines, card_list, json_error};
+use crate::jsonl::{answer_lines, card_list, parse_line};
 use crate::output;
 
 /// List every legal capture of a card on a table.
@@ -105,7 +105,7 @@ pub fn answer_jsonl(input: impl BufRead, out: &mut impl Write) -> Result<ExitCod
 
 /// The answer to one `--jsonl` line: the legal captures, sorted, or why the line is bad.
 pub fn captures_of_line(line: &[u8]) -> Result<Vec<CardSet>, String> {
-    let case: Case = serde_json::from_slice(line).map_err(|error| json_error(&error))?;
+    let case: Case = parse_line(line)?;
     let table = card_list("table", &case.table)?;
     let played: Card = case
         .played

@@ -10,7 +10,7 @@ use tablic_core::bots::{BotSpec, GreedyKey};
 use tablic_core::{for_each_move, legal_move_count_up_to, CardSet, Move, MAX_LISTED};
 
 use crate::error::Failure;
-use crate::jsonl::{answer_lines, card_list, json_error};
+use crate::jsonl::{answer_lines, card_list, parse_line};
 use crate::output;
 
 /// List every move (card, capture) of a hand on a table, best first in a bot's order.
@@ -122,7 +122,7 @@ struct Case {
 
 /// The answer to one `--jsonl` line: every move, best first, or why the line is bad.
 pub fn moves_of_line(line: &[u8]) -> Result<Vec<Move>, String> {
-    let case: Case = serde_json::from_slice(line).map_err(|error| json_error(&error))?;
+    let case: Case = parse_line(line)?;
     let hand = card_list("hand", &case.hand)?;
     let table = card_list("table", &case.table)?;
     greedy_order(hand, table)

@@ -140,3 +140,26 @@ fn a_bad_jsonl_line_answers_an_error_and_the_rest_go_on() {
     }
     assert_eq!(lines[5], serde_json::json!({"captures": [[]]}));
 }
+
+/// Found by the `jsonl` fuzz target: bad bytes in a key serde_json skips were let through.
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_line() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let input = b"{\"t\xfcble\":[],\"table\":[\"3H\",\"4D\"],\"played\":\"7S\"}\n\
+                  {\"table\":[\"3H\",\"4D\"],\"played\":\"7S\"}\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablic"))
+        .args(["moves", "--jsonl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "{\"error\":\"line 1: not UTF-8 text: invalid byte at column 4\"}\n\
+         {\"captures\":[[],[\"3H\",\"4D\"]]}\n"
+    );
+}
