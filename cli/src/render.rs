@@ -249,7 +249,7 @@ fn capitalised(text: &str) -> String {
 /// Points and tablas so far, seat 0 first: `12 : 4`.
 fn running_score(game: &Game) -> String {
     let scores: Vec<String> = (0..game.players().get())
-        .map(|seat| (game.pile(seat).points() + game.tablas(seat)).to_string())
+        .map(|seat| game.points_so_far(seat).to_string())
         .collect();
     scores.join(" : ")
 }

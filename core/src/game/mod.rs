@@ -170,6 +170,12 @@ impl Game {
             .map_or(0, |&count| count as u32)
     }
 
+    /// A seat's score so far: its pile's points and its tablas. The most-cards bonus is
+    /// known only at the end ([`GameResult`] adds it).
+    pub fn points_so_far(&self, seat: usize) -> u32 {
+        self.pile(seat).points() + self.tablas(seat)
+    }
+
     /// The seat that captured last, if anyone has.
     pub fn last_capturer(&self) -> Option<usize> {
         self.last_capturer.map(usize::from)
