@@ -187,11 +187,12 @@ fn a_record_replays_48_moves_and_refuses_a_49th() {
 #[test]
 fn long_names_of_many_byte_characters_are_cut_in_messages() {
     let long = "é".repeat(25);
-    let twelve = "é".repeat(12);
+    // Ten of its two-byte characters and `…` fill the 24 bytes a message keeps of it.
+    let cut = format!("{}…", "é".repeat(10));
     assert_exact_usage_error(
         &["match", "--players", &format!("random,{long}")],
         &format!(
-            "error: --players: unknown bot {twelve:?} (known: random greedy minimax pimc \
+            "error: --players: unknown bot {cut:?} (known: random greedy minimax pimc \
              clairvoyant ismcts)"
         ),
     );
@@ -202,7 +203,7 @@ fn long_names_of_many_byte_characters_are_cut_in_messages() {
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert_eq!(
         run.stderr,
-        format!("error: stdin: line 2: {twelve:?} is not a number\n")
+        format!("error: stdin: line 2: {cut:?} is not a number\n")
     );
 }
 

@@ -104,7 +104,12 @@ fn long_lines_of_wide_characters_are_cut_for_the_message() {
     let error = |text: &str| Game::from_record(text).unwrap_err();
     let players = error(&format!("tablic-record 1\nplayers {wide}\n"));
     assert_eq!(players.line, 2);
-    assert!(players.to_string().contains(&"é".repeat(12)));
+    // Ten of them and `…` (23 bytes): the message says the text was cut.
+    let message = players.to_string();
+    assert!(
+        message.contains(&format!("\"{}…\"", "é".repeat(10))),
+        "{message}"
+    );
     let line = error(&format!("tablic-record 1\nplayers 2\nseed 1\n{wide}\n"));
     assert_eq!(line.line, 4);
     assert!(matches!(line.kind, RecordErrorKind::UnexpectedLine(_)));

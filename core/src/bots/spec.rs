@@ -132,6 +132,22 @@ impl BotSpec {
     #[cfg(not(feature = "solver"))]
     pub const NAMES: &'static [&'static str] = &["random", "greedy", "minimax"];
 
+    /// The numeric options bot `name` takes (any case) with their ranges, or `None` for a
+    /// name [`BotSpec::from_str`] does not know.
+    pub fn options(name: &str) -> Option<&'static [BotOption]> {
+        let name = BotSpec::NAMES
+            .iter()
+            .find(|known| known.eq_ignore_ascii_case(name.trim()))?;
+        Some(match *name {
+            "minimax" => &MINIMAX_OPTIONS,
+            #[cfg(feature = "solver")]
+            "pimc" => &PIMC_OPTIONS,
+            #[cfg(feature = "solver")]
+            "ismcts" => &ISMCTS_OPTIONS,
+            _ => &[],
+        })
+    }
+
     /// Transposition-table entries a bot of this kind needs ([`BotSpec::build`]'s memory):
     /// none for bots that do not solve.
     pub const fn memory_entries(&self) -> usize {

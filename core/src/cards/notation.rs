@@ -93,15 +93,21 @@ fn write_separated(
 /// The text that failed to parse, kept (up to 24 bytes) for the error message.
 pub type Excerpt = heapless::String<24>;
 
-/// The start of `text` that fits an [`Excerpt`], cut at a character boundary (an excerpt
-/// holds 24 bytes, fewer characters when they take more than one byte each).
+/// `text` if it fits an [`Excerpt`]; otherwise its start, cut at a character boundary, and
+/// `…`, so that a message never shows a cut value as if it were the whole one.
 pub(crate) fn excerpt(text: &str) -> Excerpt {
     let mut kept = Excerpt::new();
+    if kept.push_str(text).is_ok() {
+        return kept;
+    }
+    const ELLIPSIS: char = '…';
     for ch in text.chars() {
-        if kept.push(ch).is_err() {
+        if kept.len() + ch.len_utf8() + ELLIPSIS.len_utf8() > kept.capacity() {
             break;
         }
+        let _fits = kept.push(ch);
     }
+    let _fits = kept.push(ELLIPSIS);
     kept
 }
 

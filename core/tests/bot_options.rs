@@ -1,0 +1,112 @@
+//! Every bot option at the ends of its documented range and one past them: the ends are
+//! taken, written back and read again, and a bot built with them plays a legal move; one past
+//! either end is refused with the range in the message.
+
+use tablic_core::bots::solver::Entry;
+use tablic_core::bots::{BotOption, BotSpec, BotSpecError};
+
+mod common;
+use common::greedy_for;
+
+fn every_option() -> impl Iterator<Item = (&'static str, BotOption)> {
+    BotSpec::NAMES.iter().flat_map(|&name| {
+        BotSpec::options(name)
+            .unwrap()
+            .iter()
+            .map(move |&option| (name, option))
+    })
+}
+
+#[test]
+fn the_ends_of_every_range_are_taken_and_written_back() {
+    let mut checked = 0;
+    for (name, option) in every_option() {
+        for value in [option.least, option.most] {
+            let text = format!("{name}:{}={value}", option.key);
+            let spec: BotSpec = text
+                .parse()
+                .unwrap_or_else(|error| panic!("{text}: {error}"));
+            let written = spec.to_string();
+            assert!(
+                written.contains(&format!("{}={value}", option.key)),
+                "{text} is written {written}"
+            );
+            assert_eq!(written.parse::<BotSpec>(), Ok(spec), "{written}");
+            checked += 1;
+        }
+    }
+    // minimax, pimc and ismcts, two options each, two ends each.
+    assert_eq!(checked, if cfg!(feature = "solver") { 12 } else { 4 });
+}
+
+#[test]
+fn one_past_either_end_is_refused_with_the_range() {
+    for (name, option) in every_option() {
+        let below = if option.least == 0 {
+            "-1".to_string()
+        } else {
+            (option.least - 1).to_string()
+        };
+        let above = (u128::from(option.most) + 1).to_string();
+        for value in [below, above] {
+            let text = format!("{name}:{}={value}", option.key);
+            match text.parse::<BotSpec>() {
+                Err(error @ BotSpecError::BadValue { expected, .. }) => {
+                    assert_eq!(expected, option.expected);
+                    let message = error.to_string();
+                    let written = format!("{}={value}", option.key);
+                    let shown = if written.len() <= 24 {
+                        written
+                    } else {
+                        format!("{}…", &written[..21])
+                    };
+                    assert!(message.contains(&format!("{shown:?}")), "{message}");
+                    assert!(message.contains(option.expected), "{message}");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_documented_ranges_are_these() {
+    let ranges: Vec<String> = every_option()
+        .map(|(name, option)| format!("{name}:{} {}..={}", option.key, option.least, option.most))
+        .collect();
+    let mut expected = vec!["minimax:depth 1..=6", "minimax:nodes 1..=4294967295"];
+    if cfg!(feature = "solver") {
+        expected.extend([
+            "pimc:samples 1..=4096",
+            "pimc:nodes 1..=18446744073709551615",
+            "ismcts:iterations 1..=1048576",
+            "ismcts:exploration 0..=1000",
+        ]);
+    }
+    assert_eq!(ranges, expected);
+    assert_eq!(BotSpec::options("PIMC").is_some(), cfg!(feature = "solver"));
+    assert_eq!(BotSpec::options("greedy"), Some(&[][..]));
+    assert_eq!(BotSpec::options("nosuch"), None);
+}
+
+/// Every option at the top of its range at once: the most searching each bot can be asked
+/// for still plays a legal move: two cards a hand in the deal before the last, where no bot
+/// solves exactly yet and the searches stay short (ISMCTS's million iterations still take
+/// about 25 s in a debug build).
+#[test]
+fn bots_at_the_top_of_every_range_play_legal_moves() {
+    for &name in BotSpec::NAMES {
+        let game = greedy_for(2, 5, 32);
+        let options: Vec<String> = BotSpec::options(name)
+            .unwrap()
+            .iter()
+            .map(|option| format!("{}={}", option.key, option.most))
+            .collect();
+        let text = format!("{name}:{}", options.join(","));
+        let spec: BotSpec = text.parse().unwrap();
+        let mut memory = vec![Entry::EMPTY; spec.memory_entries()];
+        let mut bot = spec.build(1, &mut memory);
+        let chosen = bot.choose(&game).unwrap();
+        assert_eq!(game.check(chosen), Ok(()), "{text}: {chosen}");
+    }
+}
