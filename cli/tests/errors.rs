@@ -193,7 +193,7 @@ fn long_names_of_many_byte_characters_are_cut_in_messages() {
         &["match", "--players", &format!("random,{long}")],
         &format!(
             "error: --players: unknown bot {cut:?} (known: random greedy minimax pimc \
-             clairvoyant ismcts)"
+             clairvoyant ismcts bestresponse)"
         ),
     );
     let run = tablic(

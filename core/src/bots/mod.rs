@@ -9,8 +9,12 @@
 //! - `PimcBot`: solves sampled worlds consistent with what the seat knows.
 //! - `IsmctsBot`: one search tree over those worlds, played out by greedy moves.
 //! - `ClairvoyantBot`: sees every card; a bound for the others.
+//! - `BestResponseBot`: sees every card and knows the others play greedy moves; the
+//!   exact best reply to them, the bound on exploiting the greedy player.
 //! - [`BotSpec`]: any of them by name and options, as the command line writes them.
 
+#[cfg(feature = "solver")]
+mod bestresponse;
 #[cfg(feature = "solver")]
 mod clairvoyant;
 mod greedy;
@@ -23,6 +27,8 @@ mod random;
 pub mod solver;
 mod spec;
 
+#[cfg(feature = "solver")]
+pub use bestresponse::BestResponseBot;
 #[cfg(feature = "solver")]
 pub use clairvoyant::ClairvoyantBot;
 pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey, CROWDED_TABLE};

@@ -4,9 +4,11 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bots::solver::Entry;
-use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
 #[cfg(feature = "solver")]
-use crate::bots::{ClairvoyantBot, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions, MAX_SAMPLES};
+use crate::bots::{
+    BestResponseBot, ClairvoyantBot, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions, MAX_SAMPLES,
+};
+use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
 use crate::cards::notation::{excerpt, Excerpt};
 use crate::game::moves::Move;
 use crate::game::Game;
@@ -47,6 +49,10 @@ pub enum BotSpec {
         /// Exploration constant, in tenths of a point (0 to 1000).
         exploration: u32,
     },
+    /// [`BestResponseBot`]: sees every card and replies to greedy play (with the `solver`
+    /// feature).
+    #[cfg(feature = "solver")]
+    BestResponse,
 }
 
 /// A bot name or option that is not understood.
@@ -127,6 +133,7 @@ impl BotSpec {
         "pimc",
         "clairvoyant",
         "ismcts",
+        "bestresponse",
     ];
     /// The names [`BotSpec::from_str`] accepts.
     #[cfg(not(feature = "solver"))]
@@ -153,8 +160,21 @@ impl BotSpec {
     pub const fn memory_entries(&self) -> usize {
         match self {
             #[cfg(feature = "solver")]
-            BotSpec::Pimc { .. } | BotSpec::Clairvoyant | BotSpec::Ismcts { .. } => SOLVER_ENTRIES,
+            BotSpec::Pimc { .. }
+            | BotSpec::Clairvoyant
+            | BotSpec::Ismcts { .. }
+            | BotSpec::BestResponse => SOLVER_ENTRIES,
             BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax { .. } => 0,
+        }
+    }
+
+    /// True for the bots that see every card (clairvoyant, bestresponse): they need the
+    /// whole [`Game`], not one seat's view.
+    pub const fn sees_every_card(&self) -> bool {
+        match self {
+            #[cfg(feature = "solver")]
+            BotSpec::Clairvoyant | BotSpec::BestResponse => true,
+            _ => false,
         }
     }
 
@@ -170,6 +190,8 @@ impl BotSpec {
             BotSpec::Clairvoyant => "clairvoyant",
             #[cfg(feature = "solver")]
             BotSpec::Ismcts { .. } => "ismcts",
+            #[cfg(feature = "solver")]
+            BotSpec::BestResponse => "bestresponse",
         }
     }
 
@@ -202,6 +224,8 @@ impl BotSpec {
                 seed,
                 memory,
             )),
+            #[cfg(feature = "solver")]
+            BotSpec::BestResponse => AnyBot::BestResponse(BestResponseBot::new(memory)),
         }
     }
 }
@@ -318,6 +342,11 @@ impl FromStr for BotSpec {
                 parse_numbers(name, options, &[])?;
                 BotSpec::Clairvoyant
             }
+            #[cfg(feature = "solver")]
+            "bestresponse" => {
+                parse_numbers(name, options, &[])?;
+                BotSpec::BestResponse
+            }
             "greedy" => {
                 parse_numbers(name, options, &[])?;
                 BotSpec::Greedy
@@ -386,7 +415,7 @@ impl fmt::Display for BotSpec {
             #[cfg(feature = "solver")]
             BotSpec::Pimc { samples, nodes } => write!(f, ":samples={samples},nodes={nodes}"),
             #[cfg(feature = "solver")]
-            BotSpec::Clairvoyant => Ok(()),
+            BotSpec::Clairvoyant | BotSpec::BestResponse => Ok(()),
             #[cfg(feature = "solver")]
             BotSpec::Ismcts {
                 iterations,
@@ -439,6 +468,9 @@ pub enum AnyBot<'m> {
     /// An [`IsmctsBot`].
     #[cfg(feature = "solver")]
     Ismcts(IsmctsBot<'m>),
+    /// A [`BestResponseBot`], which also sees the whole game.
+    #[cfg(feature = "solver")]
+    BestResponse(BestResponseBot<'m>),
     /// Keeps the memory's lifetime in builds without the solver, where no bot borrows it.
     /// It cannot be made.
     #[cfg(not(feature = "solver"))]
@@ -451,7 +483,7 @@ pub enum AnyBot<'m> {
 
 impl AnyBot<'_> {
     /// A move for the seat to move in `game` (`None` when it is over). Every bot but the
-    /// clairvoyant one is shown only that seat's [`PlayerView`](crate::PlayerView).
+    /// clairvoyant and best-response ones is shown only that seat's [`PlayerView`](crate::PlayerView).
     ///
     /// Each kind decides in a function of its own that is never inlined here, so that a
     /// decision takes only the stack its own bot needs: inlined together, every call would
@@ -465,7 +497,11 @@ impl AnyBot<'_> {
             #[cfg(feature = "solver")]
             AnyBot::Pimc(bot) => choose_seeing_one_seat(bot, game),
             #[cfg(feature = "solver")]
-            AnyBot::Clairvoyant(bot) => choose_seeing_all(bot, game),
+            AnyBot::Clairvoyant(bot) => choose_seeing_all(game, |game| bot.choose_seeing_all(game)),
+            #[cfg(feature = "solver")]
+            AnyBot::BestResponse(bot) => {
+                choose_seeing_all(game, |game| bot.choose_seeing_all(game))
+            }
             #[cfg(feature = "solver")]
             AnyBot::Ismcts(bot) => choose_seeing_one_seat(bot, game),
             #[cfg(not(feature = "solver"))]
@@ -481,11 +517,11 @@ fn choose_seeing_one_seat(bot: &mut impl Bot, game: &Game) -> Option<Move> {
     Some(bot.choose(&view))
 }
 
-/// A move from the clairvoyant bot, which sees every card.
+/// A move from a bot that sees every card (`choose`, given the whole game).
 #[cfg(feature = "solver")]
 #[inline(never)]
-fn choose_seeing_all(bot: &mut ClairvoyantBot<'_>, game: &Game) -> Option<Move> {
-    bot.choose_seeing_all(game)
+fn choose_seeing_all(game: &Game, choose: impl FnOnce(&Game) -> Option<Move>) -> Option<Move> {
+    choose(game)
 }
 
 #[cfg(test)]
@@ -560,9 +596,9 @@ mod tests {
 
     #[test]
     fn wide_characters_are_cut_whole_in_errors() {
-        // 13 two-byte characters: 26 bytes, more than an excerpt holds; 12 are kept.
-        let kept = excerpt("éééééééééééé");
-        assert_eq!(kept.len(), 24);
+        // 13 two-byte characters: 26 bytes, more than an excerpt holds; 10 are kept, and `…`.
+        let kept = excerpt("ééééééééééééé");
+        assert_eq!(kept, "éééééééééé…");
         assert_eq!(
             "ééééééééééééé".parse::<BotSpec>(),
             Err(BotSpecError::UnknownBot(kept.clone()))

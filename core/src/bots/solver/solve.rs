@@ -79,6 +79,16 @@ impl<'t> Solver<'t> {
         }
     }
 
+    /// A solver keeping what earlier solvers stored in `entries` while the seats marked in
+    /// `seats` played greedy moves ([`Solver::set_greedy_seats`]): for a bot that always
+    /// plays against the same greedy seats, the table kept from one decision holds the
+    /// next ones' answers. Entries stored with other greedy seats must not be reused so.
+    pub fn reusing_with_greedy_seats(entries: &'t mut [Entry], seats: &[bool]) -> Solver<'t> {
+        let mut solver = Solver::reusing(entries);
+        solver.greedy = greedy_mask(seats);
+        solver
+    }
+
     /// Limits each later call to `budget` nodes (`None`: no limit); a call that needs more
     /// returns [`SolveError::OutOfBudget`]. The table keeps what was learnt.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
@@ -91,9 +101,7 @@ impl<'t> Solver<'t> {
     /// the root is always searched. Values then are against those seats' greedy play; the
     /// table is cleared when the seats change, as what it held assumed the others.
     pub fn set_greedy_seats(&mut self, seats: &[bool]) {
-        let greedy = (seats.iter().enumerate())
-            .filter(|&(seat, &greedy)| greedy && seat < 64)
-            .fold(0u64, |mask, (seat, _)| mask | 1 << seat);
+        let greedy = greedy_mask(seats);
         if greedy != self.greedy {
             self.greedy = greedy;
             self.clear();
@@ -230,6 +238,13 @@ impl<'t> Solver<'t> {
                 .map_or(u64::MAX, |budget| self.nodes.saturating_add(budget)),
         }
     }
+}
+
+/// The seats marked in `seats` as a mask, bit `s` for seat `s`.
+fn greedy_mask(seats: &[bool]) -> u64 {
+    (seats.iter().enumerate())
+        .filter(|&(seat, &greedy)| greedy && seat < 64)
+        .fold(0u64, |mask, (seat, _)| mask | 1 << seat)
 }
 
 /// The seat whose value the search computes, and the sign that turns it into the root
