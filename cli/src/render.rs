@@ -298,9 +298,9 @@ fn whole_game(recorded: &Recorded) -> String {
     );
     y += 10;
 
-    let mut replay = Game::from_deck(game.players(), *game.deck());
-    let mut deal = 1;
-    canvas.separator(y, "deal 1");
+    let mut replay = game.rewound(0);
+    let mut deal = replay.deals_dealt();
+    canvas.separator(y, &format!("deal {deal}"));
     y += 24;
     for (index, &next) in game.history().iter().enumerate() {
         let seat = replay.to_move().unwrap_or(0);

@@ -125,12 +125,13 @@ fn describe(record: &str, recorded: &Recorded) -> String {
     let origin = match played.origin() {
         DeckOrigin::Seed(seed) => format!("seed {seed}"),
         DeckOrigin::Given => "a given deck".to_string(),
+        DeckOrigin::Position => format!("from a position after {} moves", played.opening_plies()),
     };
     say(format!("{n} players, {origin}"));
 
-    let mut game = Game::from_deck(played.players(), *played.deck());
+    let mut game = played.rewound(0);
     say(format!("table: {}", game.table()));
-    let mut deal = 1;
+    let mut deal = game.deals_dealt();
     let show_deal = |game: &Game, deal: usize, say: &mut dyn FnMut(String)| {
         say(format!("deal {deal}"));
         for (seat, name) in names.iter().enumerate() {

@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{BotSpec, PimcBot, PimcOptions};
-use tablic_core::{Game, Move};
+use tablic_core::Move;
 
 use crate::error::Failure;
 use crate::match_cmd::parse_seed;
@@ -109,7 +109,7 @@ fn review(recorded: &Recorded, options: PimcOptions, seed: u64, bot: &str) -> Re
         .memory_entries()
     ];
     let mut judge = PimcBot::new(options, seed, &mut entries);
-    let mut game = Game::from_deck(recorded.players(), *recorded.deck());
+    let mut game = recorded.rewound(0);
     let mut moves = Vec::new();
     for (index, &played) in recorded.history().iter().enumerate() {
         let Some(view) = game.current_view() else {

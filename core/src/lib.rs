@@ -18,7 +18,9 @@
 //! - [`game`]: [`Game`]: deals, turns, [`Move`]s checked ([`IllegalMove`] says why) and
 //!   applied, tablas, the last capturer, and the [`GameResult`]. [`PlayerView`]: what one
 //!   seat may know, the only thing bots and interfaces get. [`record`](game::record): a game
-//!   as lines of text, written and read back move by move.
+//!   as lines of text, written and read back move by move. [`Position`]: a game part way
+//!   through in one line, as a seat sees it or with everything known, checked against the
+//!   rules; a game plays on from it.
 //! - [`bots`]: the [`bots::Bot`] trait, the bots, and [`bots::play_out`] to play a game.
 //! - [`matches`](mod@matches): bots against each other: the deal of each game, the seat of
 //!   each bot (rotated over duplicated deals), games played with every decision timed.
@@ -60,11 +62,14 @@ pub use cards::card_class::{CardClass, ClassSet};
 pub use cards::card_set::{CardSet, Cards, Subsets};
 pub use dealing::deck::{Deck, DeckError};
 pub use dealing::pcg32::{below, below_u64, Pcg32};
-pub use dealing::players::{InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_CARDS};
+pub use dealing::players::{
+    DealPoint, InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_CARDS,
+};
 pub use game::moves::{
     for_each_move, for_each_move_capped, legal_move_count_up_to, try_for_each_move, IllegalMove,
     Move, MAX_LISTED,
 };
+pub use game::position::{Position, PositionError};
 pub use game::record::{Record, RecordError, RecordErrorKind, SeatNames};
 pub use game::score::{GameResult, SeatResult, MOST_CARDS_BONUS};
 pub use game::view::{PastMove, PlayerView};

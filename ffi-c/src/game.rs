@@ -20,7 +20,7 @@ pub struct tablic_game {
 }
 
 /// 64-bit words in a `tablic_game_storage`.
-pub const TABLIC_GAME_STORAGE_WORDS: usize = 224;
+pub const TABLIC_GAME_STORAGE_WORDS: usize = 240;
 
 /// Memory for one game, to give to `tablic_game_new*` where there is no heap (or to keep a
 /// game on the stack). Its contents are private; it must stay in place, unmoved, until the

@@ -123,7 +123,7 @@ impl PyGame {
     fn seed(&self) -> Option<u64> {
         match self.game.origin() {
             DeckOrigin::Seed(seed) => Some(seed),
-            DeckOrigin::Given => None,
+            DeckOrigin::Given | DeckOrigin::Position => None,
         }
     }
 
@@ -246,6 +246,7 @@ impl PyGame {
         let origin = match self.game.origin() {
             DeckOrigin::Seed(seed) => format!("seed={seed}"),
             DeckOrigin::Given => "deck=…".to_string(),
+            DeckOrigin::Position => "position=…".to_string(),
         };
         format!(
             "<Game players={} {origin}, {} moves, {state}>",

@@ -37,7 +37,7 @@ pub fn play_game(
     }
     let deal_seed = match game.borrow().game.origin() {
         DeckOrigin::Seed(seed) => seed,
-        DeckOrigin::Given => 0,
+        DeckOrigin::Given | DeckOrigin::Position => 0,
     };
     let players = players
         .into_iter()

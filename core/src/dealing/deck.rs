@@ -80,6 +80,24 @@ impl Deck {
         Ok(Deck(order))
     }
 
+    /// A deck that deals `order` first (a card given again is skipped), then every card not
+    /// in it, in index order. For callers that have checked their order already (a game from
+    /// a position): it cannot fail, and for 52 distinct cards it is exactly that order.
+    pub(crate) fn completing(order: impl IntoIterator<Item = Card>) -> Deck {
+        let mut cards = Deck::sorted().0;
+        let mut given = CardSet::EMPTY;
+        for card in order {
+            if !given.contains(card) && given.len() < 52 {
+                cards[given.len()] = card;
+                given = given.with(card);
+            }
+        }
+        for (slot, card) in cards[given.len()..].iter_mut().zip((!given).iter()) {
+            *slot = card;
+        }
+        Deck(cards)
+    }
+
     /// The cards, top first.
     pub const fn cards(&self) -> &[Card; 52] {
         &self.0

@@ -80,6 +80,30 @@ impl PlayerCount {
         }
     }
 
+    /// Where the deal schedule stands after `plies` moves (at most
+    /// [`MOVES_PER_GAME`](crate::MOVES_PER_GAME); after the last move of a deal that is not
+    /// the last, the next deal has been dealt).
+    pub const fn deal_at(self, plies: usize) -> DealPoint {
+        let players = self.0 as usize;
+        let (mut deal, mut start, mut undealt) = (0, 0, 52 - TABLE_CARDS);
+        loop {
+            let hand_size = self.hand_size(undealt);
+            undealt -= hand_size * players;
+            if plies < start + hand_size * players || undealt == 0 {
+                return DealPoint {
+                    deal,
+                    start,
+                    hand_size,
+                    undealt,
+                    players,
+                    plies,
+                };
+            }
+            start += hand_size * players;
+            deal += 1;
+        }
+    }
+
     /// How many deals a game has.
     pub const fn deals(self) -> usize {
         let mut undealt = 52 - TABLE_CARDS;
@@ -95,5 +119,39 @@ impl PlayerCount {
 impl fmt::Display for PlayerCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+/// A point of the deal schedule ([`PlayerCount::deal_at`]): the deal under way and what it
+/// means for every hand, known from the number of moves alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DealPoint {
+    /// The deal under way, 0 for the first.
+    pub deal: usize,
+    /// Moves made before it.
+    pub start: usize,
+    /// Cards each seat was dealt in it.
+    pub hand_size: usize,
+    /// Cards left in the deck once it was dealt.
+    pub undealt: usize,
+    players: usize,
+    plies: usize,
+}
+
+impl DealPoint {
+    /// Cards `seat` holds at this point: seat 0 leads every deal.
+    pub const fn hand_size_of(&self, seat: usize) -> usize {
+        let moves = self.plies - self.start;
+        let played = moves / self.players + (seat < moves % self.players) as usize;
+        self.hand_size - played
+    }
+
+    /// The seat to move, or `None` when every card has been played.
+    pub const fn to_move(&self) -> Option<usize> {
+        if self.undealt == 0 && self.plies == self.start + self.hand_size * self.players {
+            None
+        } else {
+            Some((self.plies - self.start) % self.players)
+        }
     }
 }

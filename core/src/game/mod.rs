@@ -4,6 +4,8 @@
 //! [`record`].
 
 pub(crate) mod moves;
+mod opening;
+pub mod position;
 pub mod record;
 pub(crate) mod score;
 pub(crate) mod view;
@@ -16,8 +18,9 @@ use crate::capture::check_capture;
 use crate::dealing::deck::Deck;
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
 use crate::game::moves::{try_for_each_move, IllegalMove, Move};
+use crate::game::opening::{Opening, OpeningParts};
 use crate::game::score::GameResult;
-use crate::CardSet;
+use crate::{Card, CardSet};
 
 /// Every game has exactly this many moves: one per card dealt to a hand.
 pub const MOVES_PER_GAME: usize = 52 - TABLE_CARDS;
@@ -29,6 +32,9 @@ pub enum DeckOrigin {
     Seed(u64),
     /// An order given by the caller.
     Given,
+    /// A position part way through the game ([`Game::from_position`]): the deck holds the
+    /// cards already out, then those still to come.
+    Position,
 }
 
 /// What a move did, beyond what was asked.
@@ -63,6 +69,8 @@ pub struct Game {
     piles: [CardSet; MAX_PLAYERS],
     tablas: [u8; MAX_PLAYERS],
     history: ArrayVec<Move, MOVES_PER_GAME>,
+    /// Where a game that started part way through started; `history` holds the moves since.
+    opening: Option<Opening>,
 }
 
 impl Game {
@@ -92,9 +100,55 @@ impl Game {
             piles: [CardSet::EMPTY; MAX_PLAYERS],
             tablas: [0; MAX_PLAYERS],
             history: ArrayVec::new(),
+            opening: None,
         };
         game.deal();
         game
+    }
+
+    /// The game from `opening`, with `deck` ([`Opening::deck`]) holding the cards to come.
+    fn resume(players: PlayerCount, opening: Opening, deck: Deck) -> Game {
+        let plies = opening.plies();
+        let point = players.deal_at(plies);
+        let (table, hands, piles) = opening.cards();
+        let mut tablas = [0; MAX_PLAYERS];
+        tablas[..players.get()].copy_from_slice(opening.tablas(players));
+        Game {
+            players,
+            deck,
+            origin: DeckOrigin::Position,
+            dealt: (52 - point.undealt) as u8,
+            deals: point.deal as u8 + 1,
+            to_move: point.to_move().unwrap_or(0) as u8,
+            last_capturer: opening.last_capturer().map(|seat| seat as u8),
+            finished: point.to_move().is_none(),
+            table,
+            hands,
+            piles,
+            tablas,
+            history: ArrayVec::new(),
+            opening: Some(opening),
+        }
+    }
+
+    /// A game from `parts`, with `undealt` the cards still to come; the caller (a checked
+    /// [`Position`](crate::Position)) vouches that the parts are a state the rules reach.
+    pub(crate) fn from_parts(
+        players: PlayerCount,
+        parts: &OpeningParts<'_>,
+        undealt: &[Card],
+    ) -> Game {
+        let opening = Opening::new(parts);
+        let deck = opening.deck(undealt);
+        Game::resume(players, opening, deck)
+    }
+
+    /// The game as it was when it started: dealt, or at its opening position.
+    fn restarted(&self) -> Game {
+        match self.opening {
+            Some(opening) => Game::resume(self.players, opening, self.deck),
+            None => Game::start(self.players, self.deck, self.origin),
+        }
     }
 
     /// Deals the next hands: one card a seat per pass, seat 0 first; seat 0 leads.
@@ -191,15 +245,26 @@ impl Game {
         self.deals as usize
     }
 
-    /// Every move so far, in order.
+    /// Every move so far, in order; for a game started from a position, every move since.
     pub fn history(&self) -> &[Move] {
         &self.history
     }
 
-    /// The game as it stood after its first `moves` moves (after all of them, if it has
-    /// fewer): the same deck and origin, the later moves taken back.
+    /// Moves made in the game, counting those before the position it started from.
+    pub fn plies(&self) -> usize {
+        self.opening_plies() + self.history.len()
+    }
+
+    /// Moves made before the game's start: 0 unless it started from a position.
+    pub fn opening_plies(&self) -> usize {
+        self.opening.map_or(0, |opening| opening.plies())
+    }
+
+    /// The game as it stood after the first `moves` moves of its [`history`](Game::history)
+    /// (after all of them, if it has fewer): the same deck and origin, the later moves taken
+    /// back.
     pub fn rewound(&self, moves: usize) -> Game {
-        let mut game = Game::start(self.players, self.deck, self.origin);
+        let mut game = self.restarted();
         for &played in self.history.iter().take(moves) {
             // Cannot fail: the same move from the same position as before.
             let _ = game.play(played);

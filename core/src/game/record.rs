@@ -13,7 +13,9 @@
 //! ```
 //! `name SEAT NAME` lines are optional: they name seats (each at most once) for whoever
 //! shows the game, and are checked but do not change it (see [`SeatNames`]).
-//! `seed N` may instead be `deck` followed by the 52 cards, top first. Each `play` line is
+//! `seed N` may instead be `deck` followed by the 52 cards, top first, or, for a game that
+//! started part way through, `position` and the [`Position`] it started from, with every
+//! card known (then the `play` lines are the moves since). Each `play` line is
 //! the card then the captured cards (none for a discard), for the seat whose turn it is.
 //! `result` (the totals by seat) is written for finished games and checked when read.
 //! Blank lines and lines starting with `#` are ignored. Reading replays every move through
@@ -25,6 +27,7 @@ use crate::cards::notation::{excerpt, parse_cards, Excerpt, ParseCardError, Pars
 use crate::dealing::deck::{Deck, DeckError};
 use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
 use crate::game::moves::{IllegalMove, Move};
+use crate::game::position::{Position, PositionError};
 use crate::game::{DeckOrigin, Game};
 use crate::{Card, CardSet};
 
@@ -189,6 +192,10 @@ impl fmt::Display for Record<'_> {
         match game.origin() {
             DeckOrigin::Seed(seed) => writeln!(f, "seed {seed}")?,
             DeckOrigin::Given => writeln!(f, "deck {}", game.deck())?,
+            DeckOrigin::Position => {
+                let start = Position::of_game(&game.rewound(0)).without_moves();
+                writeln!(f, "position {start}")?;
+            }
         }
         for played in game.history() {
             writeln!(f, "play {played}")?;
@@ -232,6 +239,12 @@ pub enum RecordErrorKind {
     Card(ParseCardError),
     /// The deck is not 52 distinct cards.
     Deck(DeckError),
+    /// The `position` line is not a position.
+    Position(PositionError),
+    /// The `position` line is a seat's position: a record needs every card.
+    SeatPosition,
+    /// The `position` line is of this many players, not the record's number.
+    PositionPlayers(PlayerCount),
     /// A capture lists a card twice.
     Duplicate(Card),
     /// The move broke the rules.
@@ -253,13 +266,20 @@ impl fmt::Display for RecordError {
             RecordErrorKind::MissingHeader => write!(f, "a record starts with {HEADER:?}"),
             RecordErrorKind::MissingPlayers => f.write_str("expected \"players N\""),
             RecordErrorKind::MissingDeck => {
-                f.write_str("expected \"seed N\" or \"deck\" and 52 cards")
+                f.write_str("expected \"seed N\", \"deck\" and 52 cards, or \"position\"")
             }
             RecordErrorKind::BadNumber(text) => write!(f, "{text:?} is not a number"),
             RecordErrorKind::Players(error) => error.fmt(f),
             RecordErrorKind::Name(error) => error.fmt(f),
             RecordErrorKind::Card(error) => error.fmt(f),
             RecordErrorKind::Deck(error) => error.fmt(f),
+            RecordErrorKind::Position(error) => write!(f, "position: {error}"),
+            RecordErrorKind::SeatPosition => {
+                f.write_str("a record's position holds every card: no seat=")
+            }
+            RecordErrorKind::PositionPlayers(players) => {
+                write!(f, "a position of {players} players in a record of others")
+            }
             RecordErrorKind::Duplicate(card) => write!(f, "card {card} appears twice"),
             RecordErrorKind::IllegalMove(error) => write!(f, "illegal move: {error}"),
             RecordErrorKind::EmptyMove => f.write_str("\"play\" needs a card"),
@@ -291,6 +311,18 @@ fn parse_deck(text: &str) -> Result<Deck, RecordErrorKind> {
         count += 1;
     }
     Deck::from_cards(&cards[..count]).map_err(RecordErrorKind::Deck)
+}
+
+/// A game from a `position` line with every card known, of the record's player count.
+fn parse_position(players: PlayerCount, text: &str) -> Result<Game, RecordErrorKind> {
+    let position: Position = text.parse().map_err(RecordErrorKind::Position)?;
+    if !position.is_everything_known() {
+        return Err(RecordErrorKind::SeatPosition);
+    }
+    if position.players() != players {
+        return Err(RecordErrorKind::PositionPlayers(position.players()));
+    }
+    Ok(Game::from_position(&position))
 }
 
 fn parse_move(text: &str) -> Result<Move, RecordErrorKind> {
@@ -369,6 +401,7 @@ fn read(text: &str) -> Result<(Game, SeatNames<'_>), RecordError> {
     let mut game = match deck_line.split_once(' ') {
         Some(("seed", seed)) => Game::from_seed(players, number(seed).map_err(at(line))?),
         Some(("deck", cards)) => Game::from_deck(players, parse_deck(cards).map_err(at(line))?),
+        Some(("position", text)) => parse_position(players, text).map_err(at(line))?,
         _ => return Err(at(line)(RecordErrorKind::MissingDeck)),
     };
 

@@ -4,7 +4,7 @@
 
 use core::ops::ControlFlow;
 
-use crate::dealing::players::{PlayerCount, TABLE_CARDS};
+use crate::dealing::players::PlayerCount;
 use crate::game::moves::Move;
 use crate::game::Game;
 use crate::CardSet;
@@ -21,9 +21,6 @@ pub struct PastMove {
     /// The move.
     pub played: Move,
 }
-
-/// Deals a game has at most: the two-player game's.
-const MAX_DEALS: usize = PlayerCount::TWO.deals();
 
 /// One seat's window on a [`Game`]: its own hand, the table, every pile and tabla, hand
 /// sizes, and the public history; never another hand or the deck order. Bots and user
@@ -47,6 +44,11 @@ impl Game {
 }
 
 impl<'g> PlayerView<'g> {
+    /// The game seen (for the position this view writes; not for bots).
+    pub(crate) const fn game(&self) -> &'g Game {
+        self.game
+    }
+
     /// The seat this view belongs to.
     pub const fn seat(&self) -> usize {
         self.seat
@@ -121,36 +123,24 @@ impl<'g> PlayerView<'g> {
     /// was before the move: rebuilt by undoing the moves from the present table, so that
     /// inference about hidden hands needs nothing but the view.
     pub fn history_backwards(&self) -> impl Iterator<Item = PastMove> + 'g {
-        let players = self.players().get();
-        // Every deal gives each seat the same number of cards and every dealt card is
-        // played once, so the schedule says where each deal's moves start.
-        let mut starts = [0usize; MAX_DEALS];
-        let (mut undealt, mut start) = (52 - TABLE_CARDS, 0);
-        for deal_start in starts.iter_mut().take(self.deals_dealt()) {
-            *deal_start = start;
-            let dealt = self.players().hand_size(undealt) * players;
-            start += dealt;
-            undealt -= dealt;
-        }
-        let mut deal = self.deals_dealt().saturating_sub(1);
+        let players = self.players();
+        // A game started from a position counts its moves from there.
+        let first = self.game.opening_plies();
         let mut table = self.table();
-        let history = self.history();
-        history
+        self.history()
             .iter()
             .enumerate()
             .rev()
             .map(move |(index, played)| {
-                while deal > 0 && index < starts[deal] {
-                    deal -= 1;
-                }
+                let point = players.deal_at(first + index);
                 table = if played.capture.is_empty() {
                     table.without(played.card)
                 } else {
                     table | played.capture
                 };
                 PastMove {
-                    seat: index % players,
-                    deal,
+                    seat: (first + index - point.start) % players.get(),
+                    deal: point.deal,
                     table_before: table,
                     played: *played,
                 }
