@@ -438,14 +438,14 @@ enum tablic_result tablic_bot_memory_bytes(const char *spec,
 /**
  * Creates a bot from its name and options, as on the command line: `random`, `greedy`,
  * `minimax:depth=3,nodes=20000`, `pimc:samples=128,nodes=40000`, `clairvoyant`,
- * `ismcts:iterations=2000,exploration=45`. Its random choices come from `seed`, so the
- * same seed and the same game give the same moves.
+ * `ismcts:iterations=2000,exploration=45`, `bestresponse`. Its random choices come from
+ * `seed`, so the same seed and the same game give the same moves.
  *
  * - `storage`: memory for the bot, or `NULL` to let the library allocate it.
  * - `memory`, `memory_bytes`: search memory for the bots that search (pimc, clairvoyant,
- *   ismcts), 8-byte aligned, kept by the bot until it is freed; any size works, less only
- *   costs speed (`tablic_bot_memory_bytes` says how much it wants). `NULL` lets the library
- *   allocate what it wants.
+ *   ismcts, bestresponse), 8-byte aligned, kept by the bot until it is freed; any size
+ *   works, less only costs speed (`tablic_bot_memory_bytes` says how much it wants).
+ *   `NULL` lets the library allocate what it wants.
  * - Builds without `std` cannot allocate: `NULL` for either gives
  *   `TABLIC_RESULT_NO_ALLOCATOR` (for `memory`, only when the bot needs some).
  *
@@ -479,8 +479,8 @@ void tablic_bot_free(struct tablic_bot *bot);
 /**
  * Chooses a move for `seat`, which must be the seat to move (`TABLIC_RESULT_NOT_SEATS_TURN`
  * otherwise; `TABLIC_RESULT_GAME_OVER` when the game is over). The bot sees only that
- * seat's view of the game (the clairvoyant bot alone sees every card). The game is not
- * changed: play the move with `tablic_game_play`.
+ * seat's view of the game (the clairvoyant and bestresponse bots alone see every card).
+ * The game is not changed: play the move with `tablic_game_play`.
  *
  * # Safety
  * `bot` and `game` must be live handles that no other thread changes meanwhile; `chosen`

@@ -629,6 +629,12 @@ static void test_bots(void) {
     bot = NULL;
     free(memory);
 
+    /* The best reply to greedy play, in the library's memory: a whole game, solved once. */
+    CHECK_OK(tablic_bot_new(NULL, "bestresponse", 0, NULL, 0, &bot, NULL, 0));
+    play_bots(bot, greedy, 5, record, sizeof record);
+    tablic_bot_free(bot);
+    bot = NULL;
+
     /* The library's memory for a solving bot; choosing for a seat out of range. */
     CHECK_OK(tablic_bot_new(NULL, "clairvoyant", 4, NULL, 0, &bot, NULL, 0));
     tablic_game *game = NULL;

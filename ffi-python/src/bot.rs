@@ -26,7 +26,7 @@ struct OwnedBot {
 /// A built-in bot: `Bot("greedy")`, `Bot("minimax", depth=3, nodes=8000)`,
 /// `Bot("pimc:samples=64")`, `Bot("ismcts", iterations=500)`, with `seed=` for its random
 /// choices (the same seed and the same positions give the same moves). Names: random,
-/// greedy, minimax, pimc, clairvoyant, ismcts.
+/// greedy, minimax, pimc, clairvoyant, ismcts, bestresponse.
 #[pyclass(name = "Bot", module = "tablic._tablic")]
 pub struct PyBot {
     spec: BotSpec,
@@ -107,7 +107,7 @@ impl PyBot {
         Ok(PyBot::of(spec, seed))
     }
 
-    /// The bot's name: random, greedy, minimax, pimc, clairvoyant or ismcts.
+    /// The bot's name: random, greedy, minimax, pimc, clairvoyant, ismcts or bestresponse.
     #[getter]
     fn name(&self) -> &'static str {
         self.spec.name()
@@ -119,8 +119,15 @@ impl PyBot {
         self.spec.to_string()
     }
 
-    /// A move for the seat to move. Pass that seat's `View`; the clairvoyant bot, which sees
-    /// every card, needs the `Game` itself.
+    /// True for the bots that see every card (clairvoyant, bestresponse): `choose` needs
+    /// the `Game` itself.
+    #[getter]
+    fn sees_every_card(&self) -> bool {
+        self.spec.sees_every_card()
+    }
+
+    /// A move for the seat to move. Pass that seat's `View`; the bots that see every card
+    /// (`sees_every_card`) need the `Game` itself.
     fn choose<'py>(
         &mut self,
         py: Python<'py>,
@@ -128,10 +135,11 @@ impl PyBot {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let chosen = if let Ok(view) = state.cast::<PyView>() {
             let view = view.get();
-            if matches!(self.spec, BotSpec::Clairvoyant) {
-                return Err(PyTypeError::new_err(
-                    "the clairvoyant bot sees every card: give it the Game, not a View",
-                ));
+            if self.spec.sees_every_card() {
+                return Err(PyTypeError::new_err(format!(
+                    "the {} bot sees every card: give it the Game, not a View",
+                    self.spec.name()
+                )));
             }
             if !view.view().is_my_turn() {
                 return Err(PyValueError::new_err(format!(

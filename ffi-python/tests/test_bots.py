@@ -26,10 +26,12 @@ def test_every_bot_plays_legal_moves(bot: Bot) -> None:
     assert sum(seat.card_points for seat in result.seats) == 22
 
 
-def test_the_clairvoyant_bot_needs_the_game() -> None:
+@pytest.mark.parametrize("name", ["clairvoyant", "bestresponse"])
+def test_the_bots_that_see_every_card_need_the_game(name: str) -> None:
     game = Game(seed=5)
-    bot = Bot("clairvoyant")
-    with pytest.raises(TypeError, match="give it the Game"):
+    bot = Bot(name)
+    assert bot.sees_every_card and not Bot("greedy").sees_every_card
+    with pytest.raises(TypeError, match=f"the {name} bot sees every card: give it the Game"):
         bot.choose(game.view(0))
     game.check(bot.choose(game))
 

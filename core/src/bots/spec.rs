@@ -483,7 +483,8 @@ pub enum AnyBot<'m> {
 
 impl AnyBot<'_> {
     /// A move for the seat to move in `game` (`None` when it is over). Every bot but the
-    /// clairvoyant and best-response ones is shown only that seat's [`PlayerView`](crate::PlayerView).
+    /// clairvoyant and best-response ones is shown only that seat's
+    /// [`PlayerView`](crate::PlayerView).
     ///
     /// Each kind decides in a function of its own that is never inlined here, so that a
     /// decision takes only the stack its own bot needs: inlined together, every call would

@@ -71,10 +71,11 @@ def test_bots_beat_random() -> None:
     assert wins >= 5
 
 
-def test_clairvoyant_needs_the_compat_engine() -> None:
-    assert len(game_log([Igrac.bot("clairvoyant"), Tablic.RandomIgrac], seed=1)) == 49
-    with pytest.raises(RuntimeError, match="clairvoyant"):
-        game_log([Igrac.bot("clairvoyant", zrcalo=True), Tablic.RandomIgrac], seed=1)
+@pytest.mark.parametrize("name", ["clairvoyant", "bestresponse"])
+def test_bots_that_see_every_hand_need_the_compat_engine(name: str) -> None:
+    assert len(game_log([Igrac.bot(name), Tablic.RandomIgrac], seed=1)) == 49
+    with pytest.raises(RuntimeError, match=f"the {name} bot sees every hand"):
+        game_log([Igrac.bot(name, zrcalo=True), Tablic.RandomIgrac], seed=1)
 
 
 def test_stand_ins() -> None:

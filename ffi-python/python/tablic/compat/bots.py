@@ -10,8 +10,8 @@ one card per player per pass, player 0 first) and fills the unseen places with t
 cards. That game gives its seat exactly the view of the real one (the same hand, table,
 history, piles and unseen cards), which is all the engine's bots decide from. This needs
 the other engine to deal as the original does; if the rebuilt game disagrees with what the
-callbacks said, the bot raises ``RuntimeError`` instead of guessing. The clairvoyant bot,
-which sees every hand, only plays in a :mod:`tablic.compat` game.
+callbacks said, the bot raises ``RuntimeError`` instead of guessing. The bots that see
+every hand (clairvoyant, bestresponse) only play in a :mod:`tablic.compat` game.
 
 ``PohlepniIgrac`` and ``MinimaxIgrac`` are stand-ins with the original players' constructor
 signatures, backed by the engine's ``greedy`` and ``minimax`` bots (not their code). The
@@ -162,12 +162,14 @@ class BotIgrac(Tablic.Igrac):
             raise RuntimeError(f"{self.dohvatiIme()}: the game rejected the bot's move ({ponovi!r})")
         seat = self.dohvatiIndeks()
         objekti: dict[Card, Any] = {u_card(k): k for k in (*ruka, *stol)}
-        clairvoyant = self._bot.name == "clairvoyant"
+        sees_all = self._bot.sees_every_card
         state: Game | Any
         if self._igra is not None and not self.zrcalo:
-            state = self._igra if clairvoyant else self._igra.view(seat)
-        elif clairvoyant:
-            raise RuntimeError("the clairvoyant bot sees every hand: seat it in a tablic.compat game")
+            state = self._igra if sees_all else self._igra.view(seat)
+        elif sees_all:
+            raise RuntimeError(
+                f"the {self._bot.name} bot sees every hand: seat it in a tablic.compat game"
+            )
         else:
             game = self._zrcalo.igra(seat, _karte(ruka), _karte(stol))
             state = game.view(seat)
