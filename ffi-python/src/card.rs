@@ -4,7 +4,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::type_object::PyTypeInfo;
-use pyo3::types::{PyFrozenSet, PyInt, PyString, PyTuple, PyType};
+use pyo3::types::{PyFrozenSet, PyInt, PyList, PyString, PyTuple, PyType};
 use tablic_core::{Card, CardSet};
 
 use crate::errors::value_error;
@@ -142,6 +142,18 @@ pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Bound<'_, PyCard>> {
             .collect::<PyResult<Vec<_>>>()
     })?;
     Ok(cards[card.index() as usize].bind(py).clone())
+}
+
+/// Cards in order as a list of the shared `Card` objects.
+pub fn card_list<'py>(
+    py: Python<'py>,
+    cards: impl IntoIterator<Item = Card>,
+) -> PyResult<Bound<'py, PyList>> {
+    let cards = cards
+        .into_iter()
+        .map(|card| card_object(py, card))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, cards)
 }
 
 /// A new `tablic._cards.<name>` (`CardSet` or `Move`) holding `members`, made by the

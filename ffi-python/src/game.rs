@@ -6,17 +6,19 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyFrozenSet, PyList, PyString, PyType};
 use tablic_core::{Card, Deck, DeckOrigin, Game, PlayerCount};
 
-use crate::card::{card_object, card_set_object, to_card};
+use crate::card::{card_list, card_set_object, to_card};
 use crate::errors::{illegal, value_error};
 use crate::int_arg;
 use crate::listing;
 use crate::moves::{move_list, to_move, PyPlayed};
 use crate::outcome::PyGameResult;
+use crate::position::PyPosition;
 use crate::view::PyView;
 
 /// A game of tablić: `Game(players=2, seed=…)` deals from the deck of `seed` (the same deck
 /// on every platform, forever); `deck=` gives the order instead (52 cards, top first).
-/// Without either, the seed is random. Copies, deep copies and pickles are independent games.
+/// Without either, the seed is random. `Game.from_position` starts part way through.
+/// Copies, deep copies and pickles are independent games.
 #[pyclass(name = "Game", module = "tablic._tablic")]
 #[derive(Clone)]
 pub struct PyGame {
@@ -93,6 +95,17 @@ impl PyGame {
             })
     }
 
+    /// A game that plays on from `position`. With its moves, it is dealt and replayed from
+    /// the start, history and all; without them, it starts at the position, with no
+    /// history. For a seat's position, the cards that seat has not seen are placed in a
+    /// fixed order: any placement gives that seat the same view.
+    #[classmethod]
+    fn from_position(_class: &Bound<'_, PyType>, position: PyRef<'_, PyPosition>) -> PyGame {
+        PyGame {
+            game: Game::from_position(&position.position),
+        }
+    }
+
     /// A game replayed from the record in the file at `path` (a str or an `os.PathLike`,
     /// read as UTF-8), as `save` writes it or `tablic match --save-records` saves it; every
     /// move is checked, and an error names the file and the line.
@@ -118,7 +131,7 @@ impl PyGame {
         self.game.players().get()
     }
 
-    /// The seed the deck came from, or None for a given deck.
+    /// The seed the deck came from, or None for a given deck or a position.
     #[getter]
     fn seed(&self) -> Option<u64> {
         match self.game.origin() {
@@ -128,17 +141,11 @@ impl PyGame {
     }
 
     /// The deck the game was dealt from, top card first: `Game(deck=game.deck)` deals it
-    /// again.
+    /// again. A game from a position without moves has the cards already out first, in the
+    /// engine's order, then the cards to come: dealt again, they make another game.
     #[getter]
     fn deck<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let cards = self
-            .game
-            .deck()
-            .cards()
-            .iter()
-            .map(|&card| card_object(py, card))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, cards)
+        card_list(py, self.game.deck().cards().iter().copied())
     }
 
     /// The seat to move, or None when the game is over.
@@ -159,10 +166,24 @@ impl PyGame {
         card_set_object(py, self.game.table())
     }
 
-    /// Every move so far, in order.
+    /// Every move so far, in order; for a game started from a position without moves,
+    /// every move since.
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         move_list(py, self.game.history().iter().copied())
+    }
+
+    /// Moves made in the game, counting those before the position it started from.
+    #[getter]
+    fn plies(&self) -> usize {
+        self.game.plies()
+    }
+
+    /// Moves made before the game's start: 0 unless it started from a position without
+    /// moves (`plies` is `opening_plies + len(history)`).
+    #[getter]
+    fn opening_plies(&self) -> usize {
+        self.game.opening_plies()
     }
 
     /// What `seat` may know: a snapshot that later moves do not change.
@@ -220,7 +241,8 @@ impl PyGame {
             .ok_or_else(|| PyValueError::new_err("the game is not over"))
     }
 
-    /// The game's record: its deck or seed and every move, as text `from_record` reads.
+    /// The game's record: its seed, deck or starting position and every move, as text
+    /// `from_record` reads.
     fn record(&self) -> String {
         self.game.record().to_string()
     }
@@ -251,7 +273,7 @@ impl PyGame {
         format!(
             "<Game players={} {origin}, {} moves, {state}>",
             self.game.players(),
-            self.game.history().len()
+            self.game.plies()
         )
     }
 }

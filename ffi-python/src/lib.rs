@@ -9,7 +9,8 @@
 //!   and `capture_problem()`. `CardSet` and `Move` subclass `frozenset` and `tuple`, which
 //!   a class of this module cannot under the stable ABI: they are Python classes
 //!   (`tablic/_cards.py`) over this module's conversions, checks and notation.
-//! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results.
+//! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results;
+//!   `position.rs`: `Position`, a game part way through as one line of text.
 //! - `bot.rs`: `Bot`, a built-in bot by name and options; `players.rs`: games between
 //!   built-in bots and Python objects with a `choose(view)` method.
 //! - `int_arg.rs`: int arguments whose out-of-range values name the argument and range.
@@ -27,6 +28,7 @@ mod matches;
 mod moves;
 mod outcome;
 mod players;
+mod position;
 mod view;
 
 use pyo3::prelude::*;
@@ -38,6 +40,7 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<moves::PyPlayed>()?;
     module.add_class::<game::PyGame>()?;
     module.add_class::<view::PyView>()?;
+    module.add_class::<position::PyPosition>()?;
     module.add_class::<outcome::PySeatResult>()?;
     module.add_class::<outcome::PyGameResult>()?;
     module.add_class::<bot::PyBot>()?;

@@ -18,8 +18,9 @@ use crate::view::PyView;
 /// takes it (`"greedy"`, `"minimax:depth=3"`), or any Python object with a `choose(view)`
 /// method that returns a `Move` (or a `(card, capture)` pair) for its seat. A spec at seat
 /// i gets the seed `match` gives the bot at that seat, `derive_seed(game.seed, 1000 + i)`
-/// (seed 0 for a given deck), so `play_game(Game(seed=derive_seed(s, g)), specs)` plays
-/// deal group g of `match(specs, …, seed=s)` (its first rotation with `duplicate`). Bots
+/// (seed 0 for a given deck or a position), so
+/// `play_game(Game(seed=derive_seed(s, g)), specs)` plays deal group g of
+/// `match(specs, …, seed=s)` (its first rotation with `duplicate`). Bots
 /// decide without the GIL. An illegal answer raises `IllegalMoveError` naming the seat and
 /// the reason; the game keeps every move played before it.
 #[pyfunction]
