@@ -2,7 +2,7 @@
 //! line in the last deal agrees), never worse than playing greedily, and its predicted
 //! margin is the game's final one whatever suits the greedy bots draw.
 
-use tablic_core::bots::solver::{Entry, Position};
+use tablic_core::bots::solver::{Entry, Position, Solver};
 use tablic_core::bots::{
     best_greedy_move, AnyBot, BestResponseBot, Bot, BotSpec, GreedyBot, RandomBot, SOLVER_ENTRIES,
 };
@@ -202,4 +202,38 @@ fn plays_on_when_the_game_leaves_the_plan() {
     }
     assert_eq!(predicted.last(), Some(&final_margin(&game, 1)));
     assert!(predicted.windows(2).any(|pair| pair[0] != pair[1]));
+}
+
+/// The search a decision on the plan makes: a move worth the position's value is found,
+/// its value is that, and no move is worth one point more; for either seat to move (the
+/// solver's values are seat 0's, negated for seat 1) and with three players.
+#[test]
+fn a_move_reaching_the_value_is_found_and_none_beyond() {
+    for seed in 0..16u64 {
+        let players = if seed % 4 == 3 { 3 } else { 2 };
+        let game = greedy_for(players, seed, 28 + seed as usize);
+        let seat = game.to_move().unwrap();
+        let mut greedy = vec![true; players];
+        greedy[seat] = false;
+        let mut memory = entries();
+        let mut solver = Solver::new(&mut memory);
+        solver.set_greedy_seats(&greedy);
+        let position = Position::<4>::from_game(&game).unwrap();
+        let (_, value) = solver.best_move(&position).unwrap();
+        let reaching = solver.move_reaching(&position, value).unwrap().unwrap();
+        let mut value_of_reaching = None;
+        solver
+            .solve_all(&position, |played, margin| {
+                if played == reaching {
+                    value_of_reaching = Some(margin);
+                }
+            })
+            .unwrap();
+        assert_eq!(value_of_reaching, Some(value), "seed {seed}");
+        assert_eq!(
+            solver.move_reaching(&position, value + 1),
+            Ok(None),
+            "seed {seed}"
+        );
+    }
 }

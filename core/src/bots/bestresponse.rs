@@ -8,12 +8,13 @@
 //! - Value: the solver's, the final margin `(n − 1)·own total − Σ other totals`, bonus
 //!   for most cards included; with two players `own − other`, with more `n − 1` times the
 //!   margin over the others' mean (the margin `tablic match` reports).
-//! - Once per game: the first decision solves the whole game. The transposition table,
-//!   in the caller's memory, is kept from one decision to the next, so while the game
-//!   follows the plan each later decision finds its position solved there (its root
-//!   moves are searched again, their children answered by the table). A game that
-//!   leaves the plan (an opponent that does not play greedily) is solved again from
-//!   where it is, with what the table still knows.
+//! - Once per game: the first decision solves the whole game and keeps its value, the
+//!   plan's final margin. While the game follows the plan (the other seats play greedy
+//!   moves, any card of the greedy move's class), the value is known, and a later decision
+//!   only looks for a move that reaches it ([`Solver::move_reaching`], one null-window
+//!   search, helped by the transposition table kept in the caller's memory), without
+//!   proving again that nothing is better. A game that leaves the plan (an opponent that
+//!   does not play greedily) is solved again from where it is.
 //! - The greedy bot's random draw: [`GreedyBot`](crate::bots::GreedyBot) plays
 //!   [`best_greedy_move`](crate::bots::best_greedy_move)'s capture with a card drawn among
 //!   those of the chosen card's class (its rank; 2♣ and 10♦ each alone), and the search
@@ -32,9 +33,10 @@
 //!   games measured; two players' whole games took 5.6 million at most) is replaced by
 //!   one to the end of the current deal.
 
-use crate::bots::best_greedy_move;
 use crate::bots::solver::{Entry, Position, Solver};
+use crate::bots::{best_greedy_move, equivalent_cards};
 use crate::dealing::players::MAX_PLAYERS;
+use crate::dealing::seeding::mix;
 use crate::game::moves::Move;
 use crate::game::Game;
 
@@ -51,8 +53,57 @@ pub struct BestResponseBot<'t> {
     /// The seat and player count the table's entries were solved for (they take every
     /// other seat to play greedy moves), if any.
     solved_for: Option<(u8, u8)>,
-    /// The final margin the last decision's solve predicted.
-    predicted: Option<i32>,
+    /// What the last decision's solve found, if it solved to the end of the game.
+    plan: Option<Plan>,
+}
+
+/// The game as the last decision left it, and the margin it will end with if the others
+/// play greedy moves.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    margin: i32,
+    /// Moves in the game once the bot's move was played.
+    moves: usize,
+    /// The [`fingerprint`] of the game then.
+    fingerprint: u64,
+}
+
+impl Plan {
+    /// True when `game` is the planned one, played on by greedy moves of the other seats
+    /// (any card of the greedy move's class): its value is still the plan's margin.
+    fn followed_by(&self, game: &Game, seat: usize) -> bool {
+        let history = game.history();
+        let (Some(planned), Some(since)) = (history.get(..self.moves), history.get(self.moves..))
+        else {
+            return false;
+        };
+        if fingerprint(game, planned.iter().copied()) != self.fingerprint {
+            return false;
+        }
+        let mut replay = game.rewound(self.moves);
+        since.iter().all(|&played| {
+            let Some(mover) = replay.to_move().filter(|&mover| mover != seat) else {
+                return false;
+            };
+            let hand = replay.hand(mover);
+            let greedy = best_greedy_move(hand, replay.table()).is_some_and(|greedy| {
+                greedy.capture == played.capture
+                    && equivalent_cards(hand, greedy.card).contains(played.card)
+            });
+            greedy && replay.play(played).is_ok()
+        })
+    }
+}
+
+/// A hash of `game`'s deck and of `moves` played from its start: which game, how far.
+fn fingerprint(game: &Game, moves: impl Iterator<Item = Move>) -> u64 {
+    let deck = game
+        .deck()
+        .cards()
+        .iter()
+        .map(|card| u64::from(card.index()));
+    let moves = moves.map(|played| played.capture.bits() << 6 | u64::from(played.card.index()));
+    deck.chain(moves).fold(0, |hash, part| mix(hash ^ part))
 }
 
 impl<'t> BestResponseBot<'t> {
@@ -62,22 +113,22 @@ impl<'t> BestResponseBot<'t> {
         BestResponseBot {
             entries,
             solved_for: None,
-            predicted: None,
+            plan: None,
         }
     }
 
     /// The final margin `(n − 1)·own total − Σ other totals` that the last decision
     /// predicted for its seat, if it solved the whole game: what the game ends with when
     /// every other seat plays greedy moves.
-    pub const fn predicted_margin(&self) -> Option<i32> {
-        self.predicted
+    pub fn predicted_margin(&self) -> Option<i32> {
+        self.plan.map(|plan| plan.margin)
     }
 
     /// The best move for the seat to move in `game` against greedy players, or `None` when
     /// the game is over.
     pub fn choose_seeing_all(&mut self, game: &Game) -> Option<Move> {
         let view = game.current_view()?;
-        self.predicted = None;
+        let plan = self.plan.take();
         if let Some(greedy) = super::greedy::crowded_table_move(&view) {
             return Some(greedy);
         }
@@ -95,38 +146,63 @@ impl<'t> BestResponseBot<'t> {
         };
         self.solved_for = solved_for;
         solver.set_node_budget(Some(NODES));
-        if let Some((chosen, margin)) = best_move(&mut solver, game, false) {
-            self.predicted = Some(margin);
+        // On the plan, the value is known: a move that reaches it is enough.
+        let planned = plan
+            .filter(|plan| plan.followed_by(game, seat))
+            .and_then(|plan| answer(&mut solver, game, Question::Reaching(plan.margin)));
+        if let Some((chosen, margin)) =
+            planned.or_else(|| answer(&mut solver, game, Question::Best))
+        {
+            let played = game.history().iter().copied().chain([chosen]);
+            self.plan = Some(Plan {
+                margin,
+                moves: game.history().len() + 1,
+                fingerprint: fingerprint(game, played),
+            });
             return Some(chosen);
         }
         // Out of budget: to the end of the deal, which is always small.
         solver.set_node_budget(None);
-        best_move(&mut solver, game, true)
+        answer(&mut solver, game, Question::BestToDealEnd)
             .map(|(chosen, _)| chosen)
             .or_else(|| best_greedy_move(view.hand(), view.table()))
     }
 }
 
-/// The solver's best move for the seat to move in `game` and its value, to the end of the
-/// game or, `at_deal_end`, of the current deal; `None` past the node budget.
-fn best_move(solver: &mut Solver<'_>, game: &Game, at_deal_end: bool) -> Option<(Move, i32)> {
+/// What a decision asks the solver.
+#[derive(Clone, Copy)]
+enum Question {
+    /// The best move and its value, to the end of the game.
+    Best,
+    /// The best move to the end of the current deal.
+    BestToDealEnd,
+    /// A move worth this margin, the position's known value.
+    Reaching(i32),
+}
+
+/// The solver's answer for the seat to move in `game`: a move and its value; `None` past
+/// the node budget (or, for [`Question::Reaching`], when no move reaches the margin).
+fn answer(solver: &mut Solver<'_>, game: &Game, question: Question) -> Option<(Move, i32)> {
     match game.players().get() {
-        2 => solve::<2>(solver, game, at_deal_end),
-        3 | 4 => solve::<4>(solver, game, at_deal_end),
-        _ => solve::<MAX_PLAYERS>(solver, game, at_deal_end),
+        2 => answer_in::<2>(solver, game, question),
+        3 | 4 => answer_in::<4>(solver, game, question),
+        _ => answer_in::<MAX_PLAYERS>(solver, game, question),
     }
 }
 
-fn solve<const SEATS: usize>(
+fn answer_in<const SEATS: usize>(
     solver: &mut Solver<'_>,
     game: &Game,
-    at_deal_end: bool,
+    question: Question,
 ) -> Option<(Move, i32)> {
     let position = Position::<SEATS>::from_game(game).ok()?;
-    let position = if at_deal_end {
-        position.cut_at_deal_end()
-    } else {
-        position
-    };
-    solver.best_move(&position).ok()
+    match question {
+        Question::Best => solver.best_move(&position).ok(),
+        Question::BestToDealEnd => solver.best_move(&position.cut_at_deal_end()).ok(),
+        Question::Reaching(margin) => solver
+            .move_reaching(&position, margin)
+            .ok()
+            .flatten()
+            .map(|chosen| (chosen, margin)),
+    }
 }

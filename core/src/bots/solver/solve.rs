@@ -211,6 +211,37 @@ impl<'t> Solver<'t> {
         }
     }
 
+    /// A move worth at least `target` to the seat to move (in the values of
+    /// [`Solver::solve_all`]), or `None` if no move is: one null-window search, far
+    /// cheaper than [`Solver::best_move`], which must also prove that no move is better.
+    /// For a bot that already knows the position's value.
+    pub fn move_reaching<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+        target: i32,
+    ) -> Result<Option<Move>, SolveError> {
+        let root = position.to_move().ok_or(SolveError::GameOver)?;
+        let (hero, sign) = hero_of(position, root);
+        // The target in the hero's values of the rest of the game: at least this, or, for
+        // a root seat whose values are the hero's negated, at most.
+        let bound = sign * target - position.score_value(hero);
+        let (alpha, beta) = if sign > 0 {
+            (bound - 1, bound)
+        } else {
+            (bound, bound + 1)
+        };
+        let mut search = self.search(hero);
+        let outcome = search.node(position, alpha, beta, true);
+        self.nodes = search.nodes;
+        let (value, best, _) = outcome?;
+        let reached = if sign > 0 {
+            value >= beta
+        } else {
+            value <= alpha
+        };
+        Ok(best.filter(|_| reached))
+    }
+
     /// The exact value of the position for the seat to move (as in [`Solver::solve_all`]).
     pub fn value<const SEATS: usize>(
         &mut self,
