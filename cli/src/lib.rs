@@ -17,6 +17,7 @@ mod match_cmd;
 pub mod moves;
 mod output;
 mod play;
+mod position;
 pub mod rank;
 mod record_file;
 mod render;
@@ -34,7 +35,7 @@ use clap::{Parser, Subcommand};
 use crate::error::Failure;
 
 /// Tablić from the command line: play against the bots, the rules, legal captures, bot
-/// matches, move rankings, benchmarks.
+/// matches, move rankings, positions, benchmarks.
 #[derive(Parser, Debug)]
 #[command(name = "tablic", version, propagate_version = true)]
 #[command(after_help = "Run 'tablic <COMMAND> --help' for each command's options.")]
@@ -55,6 +56,7 @@ enum Command {
     Replay(replay::ReplayArgs),
     Review(review::ReviewArgs),
     Render(render::RenderArgs),
+    Position(position::PositionArgs),
 }
 
 /// Runs the command line of this process: what `tablic` does.
@@ -74,6 +76,7 @@ pub fn main() -> ExitCode {
         Command::Review(args) => review::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Rules(args) => rules::run(&args),
+        Command::Position(args) => position::run(&args),
     };
     outcome.unwrap_or_else(Failure::report)
 }

@@ -159,7 +159,9 @@ fn describe(record: &str, recorded: &Recorded) -> String {
             format!("{} takes {}", chosen.card, chosen.capture)
         };
         let tabla = if effect.tabla { "  TABLA" } else { "" };
-        say(format!("  {:>2}. {name}: {what}{tabla}", number + 1));
+        // Moves are numbered in the whole game, also when it started from a position.
+        let number = played.opening_plies() + number + 1;
+        say(format!("  {number:>2}. {name}: {what}{tabla}"));
         if effect.new_deal {
             deal += 1;
             say(format!("  table: {}", game.table()));
@@ -189,7 +191,7 @@ fn describe(record: &str, recorded: &Recorded) -> String {
         None => {
             say(format!(
                 "the game stopped after {} of {} moves, without a result",
-                played.history().len(),
+                played.plies(),
                 tablic_core::MOVES_PER_GAME
             ));
             for reason in comments(record, "forfeit") {
