@@ -114,7 +114,9 @@ def test_any_bot_spec_is_a_bot_or_an_error_and_its_spec_reads_back(
 
 @FUZZ
 @given(
-    st.sampled_from(["greedy", "random", "minimax", "pimc", "ismcts", "clairvoyant"]),
+    st.sampled_from(
+        ["greedy", "random", "minimax", "pimc", "ismcts", "clairvoyant", "bestresponse"]
+    ),
     st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12),
     st.integers(),
 )
