@@ -237,3 +237,28 @@ fn a_move_reaching_the_value_is_found_and_none_beyond() {
         );
     }
 }
+
+/// One bot asked for both seats of a game in turn (as a Python `Bot` may be) values each
+/// seat's position as a bot of that seat alone does: a plan is for its seat only.
+#[test]
+fn one_bot_for_both_seats_values_each_as_its_own_bot() {
+    let mut game = greedy_for(2, 4, 30);
+    let mut shared_memory = entries();
+    let mut shared = BestResponseBot::new(&mut shared_memory);
+    let [mut first, mut second] = [entries(), entries()];
+    let mut own = [
+        BestResponseBot::new(&mut first),
+        BestResponseBot::new(&mut second),
+    ];
+    while let Some(seat) = game.to_move() {
+        let chosen = shared.choose_seeing_all(&game).unwrap();
+        own[seat].choose_seeing_all(&game).unwrap();
+        let plies = game.history().len();
+        assert_eq!(
+            shared.predicted_margin(),
+            own[seat].predicted_margin(),
+            "ply {plies}"
+        );
+        game.play(chosen).unwrap();
+    }
+}

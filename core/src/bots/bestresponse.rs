@@ -62,6 +62,8 @@ pub struct BestResponseBot<'t> {
 #[derive(Clone, Copy, Debug)]
 struct Plan {
     margin: i32,
+    /// The seat it is for.
+    seat: u8,
     /// Moves in the game once the bot's move was played.
     moves: usize,
     /// The [`fingerprint`] of the game then.
@@ -70,8 +72,12 @@ struct Plan {
 
 impl Plan {
     /// True when `game` is the planned one, played on by greedy moves of the other seats
-    /// (any card of the greedy move's class): its value is still the plan's margin.
+    /// (any card of the greedy move's class), and `seat`, the plan's, is to move: its
+    /// value is still the plan's margin.
     fn followed_by(&self, game: &Game, seat: usize) -> bool {
+        if usize::from(self.seat) != seat {
+            return false;
+        }
         let history = game.history();
         let (Some(planned), Some(since)) = (history.get(..self.moves), history.get(self.moves..))
         else {
@@ -95,15 +101,18 @@ impl Plan {
     }
 }
 
-/// A hash of `game`'s deck and of `moves` played from its start: which game, how far.
+/// A hash of `game`'s player count and deck, and of `moves` played from its start: which
+/// game, how far.
 fn fingerprint(game: &Game, moves: impl Iterator<Item = Move>) -> u64 {
+    let players = game.players().get() as u64;
     let deck = game
         .deck()
         .cards()
         .iter()
         .map(|card| u64::from(card.index()));
     let moves = moves.map(|played| played.capture.bits() << 6 | u64::from(played.card.index()));
-    deck.chain(moves).fold(0, |hash, part| mix(hash ^ part))
+    deck.chain(moves)
+        .fold(players, |hash, part| mix(hash ^ part))
 }
 
 impl<'t> BestResponseBot<'t> {
@@ -156,6 +165,7 @@ impl<'t> BestResponseBot<'t> {
             let played = game.history().iter().copied().chain([chosen]);
             self.plan = Some(Plan {
                 margin,
+                seat: seat as u8,
                 moves: game.history().len() + 1,
                 fingerprint: fingerprint(game, played),
             });
