@@ -125,7 +125,12 @@
 /**
  * 64-bit words in a `tablic_game_storage`.
  */
-#define TABLIC_GAME_STORAGE_WORDS 224
+#define TABLIC_GAME_STORAGE_WORDS 240
+
+/**
+ * 64-bit words in a `tablic_position_storage`.
+ */
+#define TABLIC_POSITION_STORAGE_WORDS 224
 
 /**
  * Major version of the library this header belongs to.
@@ -250,6 +255,11 @@ typedef enum tablic_result {
    * A suit is 4 or more (suits go from `TABLIC_SUIT_CLUBS`, 0, to `TABLIC_SUIT_SPADES`, 3).
    */
   TABLIC_RESULT_INVALID_SUIT = 24,
+  /**
+   * A position's text could not be read, or breaks the rules (the message says which
+   * field and why).
+   */
+  TABLIC_RESULT_INVALID_POSITION = 25,
 } tablic_result;
 
 /**
@@ -259,10 +269,17 @@ typedef struct tablic_bot tablic_bot;
 
 /**
  * A game of tablić in progress or finished: opaque. Made by `tablic_game_new`,
- * `tablic_game_new_from_deck` or `tablic_game_new_from_record`; released by
- * `tablic_game_free`.
+ * `tablic_game_new_from_deck`, `tablic_game_new_from_record` or
+ * `tablic_game_new_from_position`; released by `tablic_game_free`.
  */
 typedef struct tablic_game tablic_game;
+
+/**
+ * A position: opaque. Made by `tablic_position_new_from_text`,
+ * `tablic_position_new_from_game` or `tablic_position_new_from_view`; released by
+ * `tablic_position_free`.
+ */
+typedef struct tablic_position tablic_position;
 
 /**
  * Memory for one bot, to give to `tablic_bot_new` where there is no heap. Its contents are
@@ -416,6 +433,55 @@ typedef struct tablic_seat_result {
    */
   uint32_t total;
 } tablic_seat_result;
+
+/**
+ * Memory for one position, to give to `tablic_position_new*` where there is no heap. Its
+ * contents are private; it must stay in place, unmoved, until the position is freed.
+ */
+typedef struct tablic_position_storage {
+  /**
+   * The library's, not to be read or written.
+   */
+  uint64_t opaque[TABLIC_POSITION_STORAGE_WORDS];
+} tablic_position_storage;
+
+/**
+ * What a position says at a glance (`tablic_position_describe`).
+ */
+typedef struct tablic_position_info {
+  /**
+   * Players in the game.
+   */
+  uint32_t players;
+  /**
+   * Moves made so far (0 to 48).
+   */
+  uint32_t plies;
+  /**
+   * The seat whose view the position is, or -1 when everything is known.
+   */
+  int32_t seat;
+  /**
+   * The seat to move, or -1 at the end of the game.
+   */
+  int32_t to_move;
+  /**
+   * The cards on the table.
+   */
+  uint64_t table;
+  /**
+   * The seat that captured last, or -1 when nobody has.
+   */
+  int32_t last_capturer;
+  /**
+   * Cards not dealt yet.
+   */
+  uint32_t undealt;
+  /**
+   * True when the position carries every move from the start.
+   */
+  bool has_moves;
+} tablic_position_info;
 
 #ifdef __cplusplus
 extern "C" {
@@ -746,7 +812,8 @@ enum tablic_result tablic_game_legal_moves(const struct tablic_game *game,
                                            size_t *count);
 
 /**
- * Every move played so far, in order; buffer rules as `tablic_game_legal_moves`.
+ * Every move played so far, in order (in a game from a position without moves, every move
+ * since); buffer rules as `tablic_game_legal_moves`.
  *
  * # Safety
  * As `tablic_game_legal_moves`.
@@ -801,8 +868,112 @@ enum tablic_result tablic_game_result(const struct tablic_game *game,
 enum tablic_result tablic_game_winner(const struct tablic_game *game, int32_t *seat);
 
 /**
- * Writes the game's record (`tablic-record 1`, the players, the deck or its seed, every
- * move, and the result once finished) as NUL-terminated text, and its length without the
+ * Reads a position from its one line of text, for example
+ * `players=2 ply=13 turn=1 seat=1 table=AH,KH hand=2C,4H,5D,8S,9D,JS piles=…;- tablas=2,0
+ * last=0`: as one seat sees it (`seat=`, its `hand=`) or with everything known (`hands=`
+ * and `deck=`), optionally with every move from the start (`moves=`). It is checked
+ * against the rules; on failure the result is `TABLIC_RESULT_INVALID_POSITION` and the
+ * reason (which field, and why) goes into `message` (may be `NULL`).
+ *
+ * `storage`: memory for the position, or `NULL` to let the library allocate it (not in
+ * builds without `std`: `TABLIC_RESULT_NO_ALLOCATOR`). `*position` gets the handle; release
+ * it with `tablic_position_free`.
+ *
+ * # Safety
+ * `text` must be a NUL-terminated string; a non-null `storage` valid for writes and holding
+ * no live position; `position` valid for a write; a non-null `message` valid for
+ * `message_capacity` bytes.
+ */
+enum tablic_result tablic_position_new_from_text(struct tablic_position_storage *storage,
+                                                 const char *text,
+                                                 struct tablic_position **position,
+                                                 char *message,
+                                                 size_t message_capacity);
+
+/**
+ * The position of `game` with everything known: every hand and the order of the cards
+ * still to be dealt; with `with_moves`, every move from the start too (a game that itself
+ * started from a position without moves has none to give). `storage` and `position` as
+ * `tablic_position_new_from_text`.
+ *
+ * # Safety
+ * `game` must be a live handle; `storage` and `position` as
+ * `tablic_position_new_from_text`.
+ */
+enum tablic_result tablic_position_new_from_game(struct tablic_position_storage *storage,
+                                                 const struct tablic_game *game,
+                                                 bool with_moves,
+                                                 struct tablic_position **position);
+
+/**
+ * The position as `seat` sees `game`: its hand and everything public
+ * (`TABLIC_RESULT_INVALID_SEAT` for a seat the game does not have); `with_moves` as
+ * `tablic_position_new_from_game`. `storage` and `position` as
+ * `tablic_position_new_from_text`.
+ *
+ * # Safety
+ * As `tablic_position_new_from_game`.
+ */
+enum tablic_result tablic_position_new_from_view(struct tablic_position_storage *storage,
+                                                 const struct tablic_game *game,
+                                                 uint32_t seat,
+                                                 bool with_moves,
+                                                 struct tablic_position **position);
+
+/**
+ * Releases a position: frees its memory if the library allocated it, and leaves the
+ * caller's storage to the caller. `NULL` is accepted and does nothing.
+ *
+ * # Safety
+ * A non-null `position` must be a live handle from `tablic_position_new*`, not used
+ * afterwards.
+ */
+void tablic_position_free(struct tablic_position *position);
+
+/**
+ * Writes the position as its one line of text (what `tablic_position_new_from_text`
+ * reads back), NUL-terminated, and its length without the NUL into `*length` (which may be
+ * `NULL`). When `capacity` is too small nothing is written to `buffer`, `*length` is the
+ * length needed and the result is `TABLIC_RESULT_BUFFER_TOO_SMALL`. 1024 bytes always
+ * suffice.
+ *
+ * # Safety
+ * `position` must be a live handle; `buffer` valid for `capacity` bytes of writes; a
+ * non-null `length` valid for a write.
+ */
+enum tablic_result tablic_position_text(const struct tablic_position *position,
+                                        char *buffer,
+                                        size_t capacity,
+                                        size_t *length);
+
+/**
+ * What the position says at a glance: players, moves made, whose view, the turn, the
+ * table. A game from it (`tablic_game_new_from_position`) answers everything else.
+ *
+ * # Safety
+ * `position` must be a live handle; `info` valid for a write.
+ */
+enum tablic_result tablic_position_describe(const struct tablic_position *position,
+                                            struct tablic_position_info *info);
+
+/**
+ * Creates a game that plays on from `position`. With its moves, the game is dealt and
+ * replayed from the start, history and all; without them, it starts at the position with
+ * no history (`tablic_game_history` lists the moves since), and its record starts from a
+ * `position` line. For a seat's position, the cards the seat has not seen are placed in a
+ * fixed order: any placement gives that seat the same view. `storage` and `game` as
+ * `tablic_game_new`.
+ *
+ * # Safety
+ * `position` must be a live handle; `storage` and `game` as `tablic_game_new`.
+ */
+enum tablic_result tablic_game_new_from_position(struct tablic_game_storage *storage,
+                                                 const struct tablic_position *position,
+                                                 struct tablic_game **game);
+
+/**
+ * Writes the game's record (`tablic-record 1`, the players, the deck, its seed or the
+ * position it started from, every move, and the result once finished) as NUL-terminated text, and its length without the
  * NUL into `*length` (which may be `NULL`). When `capacity` is too small nothing is written
  * to `buffer`, `*length` is the length needed and the result is
  * `TABLIC_RESULT_BUFFER_TOO_SMALL`. 4096 bytes always suffice for two players.

@@ -80,6 +80,9 @@ struct GameDeleter {
 struct BotDeleter {
     void operator()(tablic_bot *bot) const noexcept { tablic_bot_free(bot); }
 };
+struct PositionDeleter {
+    void operator()(tablic_position *position) const noexcept { tablic_position_free(position); }
+};
 
 }  // namespace detail
 
@@ -142,6 +145,8 @@ inline std::vector<uint64_t> captures(uint64_t table, uint8_t card) {
     });
 }
 
+class Position;
+
 /// A game, in memory the library allocates; freed with the object.
 class Game {
 public:
@@ -161,6 +166,9 @@ public:
             reason);
         return Game(game);
     }
+
+    /// A game that plays on from `position` (defined after `Position`).
+    static Game from_position(const Position &position);
 
     tablic_game *get() const noexcept { return game_.get(); }
 
@@ -228,6 +236,62 @@ private:
     explicit Game(tablic_game *game) : game_(game) {}
     std::unique_ptr<tablic_game, detail::GameDeleter> game_;
 };
+
+/// A game part way through, as one seat sees it or with everything known, in memory the
+/// library allocates; freed with the object.
+class Position {
+public:
+    /// A position read from its one line of text; a bad one throws with the reason.
+    explicit Position(const std::string &text) {
+        tablic_position *position = nullptr;
+        char reason[256] = "";
+        detail::check(tablic_position_new_from_text(nullptr, text.c_str(), &position, reason,
+                                                    sizeof reason),
+                      reason);
+        position_.reset(position);
+    }
+
+    /// Everything known about `game` now, with or without its moves.
+    static Position of_game(const Game &game, bool with_moves = true) {
+        tablic_position *position = nullptr;
+        detail::check(tablic_position_new_from_game(nullptr, game.get(), with_moves, &position));
+        return Position(position);
+    }
+
+    /// What `seat` knows of `game` now, with or without the game's moves.
+    static Position of_view(const Game &game, uint32_t seat, bool with_moves = true) {
+        tablic_position *position = nullptr;
+        detail::check(
+            tablic_position_new_from_view(nullptr, game.get(), seat, with_moves, &position));
+        return Position(position);
+    }
+
+    const tablic_position *get() const noexcept { return position_.get(); }
+
+    std::string text() const {
+        return detail::text_of([&](char *buffer, size_t capacity, size_t *length) {
+            return tablic_position_text(get(), buffer, capacity, length);
+        });
+    }
+
+    /// Players, moves made, whose view (-1: everything known), the turn (-1: the end), the
+    /// table.
+    tablic_position_info describe() const {
+        tablic_position_info info{};
+        detail::check(tablic_position_describe(get(), &info));
+        return info;
+    }
+
+private:
+    explicit Position(tablic_position *position) : position_(position) {}
+    std::unique_ptr<tablic_position, detail::PositionDeleter> position_;
+};
+
+inline Game Game::from_position(const Position &position) {
+    tablic_game *game = nullptr;
+    detail::check(tablic_game_new_from_position(nullptr, position.get(), &game));
+    return Game(game);
+}
 
 /// A bot by name and options ("greedy", "minimax:depth=3,nodes=8000"), in memory the
 /// library allocates; freed with the object.

@@ -1,5 +1,5 @@
-// play.cpp: the C++ wrapper (tablic.hpp): a game between two bots, its record, and
-// a replay of that record.
+// play.cpp: the C++ wrapper (tablic.hpp): a game between two bots, its record, a replay
+// of that record, and a position a game plays on from.
 #include <cstdint>
 #include <iostream>
 
@@ -27,13 +27,32 @@ int main() {
         std::cout << "replayed: " << (replayed.record() == game.record() ? "same" : "DIFFERENT")
                   << "\n";
 
+        // A position: what seat 1 knows after 13 moves, as text, read back, and a game
+        // that plays on from there with the same view for that seat.
+        tablic::Game start(2, 3);
+        for (int move = 0; move < 13; move++) start.play(start.legal_moves()[0]);
+        tablic::Position seen(tablic::Position::of_view(start, 1, false).text());
+        tablic::Game resumed = tablic::Game::from_position(seen);
+        bool same_view = resumed.view(1).hand == start.view(1).hand &&
+                         resumed.view(1).unseen == start.view(1).unseen;
+        tablic_position_info info = seen.describe();
+        std::cout << "position: " << seen.text() << "\n"
+                  << "seat " << info.seat << ", " << info.plies << " moves, seat "
+                  << info.to_move << " to move: " << (same_view ? "same view" : "DIFFERENT")
+                  << "\n";
+
         // Bad input is an exception with the library's reason.
         try {
             tablic::parse_card("11X");
         } catch (const tablic::Error &error) {
             std::cout << "parse_card(\"11X\"): " << error.what() << "\n";
         }
-        return replayed.record() == game.record() ? 0 : 1;
+        try {
+            tablic::Position("players=5");
+        } catch (const tablic::Error &error) {
+            std::cout << "Position(\"players=5\"): " << error.what() << "\n";
+        }
+        return replayed.record() == game.record() && same_view ? 0 : 1;
     } catch (const tablic::Error &error) {
         std::cerr << "play: " << error.what() << "\n";
         return 2;

@@ -8,12 +8,12 @@ use tablic_core::{
 
 use crate::boundary::{borrow, borrow_mut, output_slice, require, with_boundary, write_out};
 use crate::cards::{card_from, cards_from};
-use crate::placement::{allocate, release, Placement};
+use crate::placement::{free, place, Placement};
 use crate::result::tablic_result;
 
 /// A game of tablić in progress or finished: opaque. Made by `tablic_game_new`,
-/// `tablic_game_new_from_deck` or `tablic_game_new_from_record`; released by
-/// `tablic_game_free`.
+/// `tablic_game_new_from_deck`, `tablic_game_new_from_record` or
+/// `tablic_game_new_from_position`; released by `tablic_game_free`.
 pub struct tablic_game {
     pub(crate) game: Game,
     placement: Placement,
@@ -147,29 +147,8 @@ pub(crate) unsafe fn place_game(
     game: Game,
     out: *mut *mut tablic_game,
 ) -> Result<(), tablic_result> {
-    require(out)?;
-    let handle = if storage.is_null() {
-        allocate(tablic_game {
-            game,
-            placement: Placement::Library,
-        })?
-    } else {
-        let handle = storage.cast::<tablic_game>();
-        if !handle.is_aligned() {
-            return Err(tablic_result::Misaligned);
-        }
-        // SAFETY: the storage is big and aligned enough (checked at compile time and
-        // above) and valid for writes (caller's guarantee).
-        unsafe {
-            handle.write(tablic_game {
-                game,
-                placement: Placement::Caller,
-            })
-        };
-        handle
-    };
-    // SAFETY: the caller's guarantee.
-    unsafe { write_out(out, handle) }
+    // SAFETY: the caller's guarantees; the storage holds a game (asserted above).
+    unsafe { place(storage, |placement| tablic_game { game, placement }, out) }
 }
 
 /// Creates a game for `players` players dealt from the deck of `seed` (the same deck on
@@ -237,12 +216,8 @@ pub unsafe extern "C" fn tablic_game_new_from_deck(
 #[no_mangle]
 pub unsafe extern "C" fn tablic_game_free(game: *mut tablic_game) {
     with_boundary(|| {
-        // SAFETY: a live handle (caller's guarantee).
-        if let Some(handle) = unsafe { game.as_ref() } {
-            let placement = handle.placement;
-            // SAFETY: live, placed as it says, never used again (caller's guarantee).
-            unsafe { release(game, placement) };
-        }
+        // SAFETY: the caller's guarantee.
+        unsafe { free(game, |handle| handle.placement) };
         Ok(())
     });
 }
@@ -268,7 +243,7 @@ fn view_of(game: &Game, seat: u32) -> Result<PlayerView<'_>, tablic_result> {
 }
 
 /// The seat as a C integer, -1 for none.
-fn seat_or_minus_one(seat: Option<usize>) -> i32 {
+pub(crate) fn seat_or_minus_one(seat: Option<usize>) -> i32 {
     seat.map_or(-1, |seat| seat as i32)
 }
 
@@ -446,7 +421,8 @@ pub unsafe extern "C" fn tablic_game_legal_moves(
     }
 }
 
-/// Every move played so far, in order; buffer rules as `tablic_game_legal_moves`.
+/// Every move played so far, in order (in a game from a position without moves, every move
+/// since); buffer rules as `tablic_game_legal_moves`.
 ///
 /// # Safety
 /// As `tablic_game_legal_moves`.

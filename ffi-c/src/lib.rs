@@ -16,17 +16,20 @@
 //!   that says why a capture is illegal.
 //! - [`game`]: the [`tablic_game`] handle: create (seed or deck), views, legal moves, play,
 //!   turn, result. [`record`]: a game's record written and read.
+//! - [`position`]: the [`tablic_position`] handle: a game part way through as one line of
+//!   text, read and written, taken from a game or a seat's view; a game that plays on from
+//!   it (`tablic_game_new_from_position`).
 //! - [`bot`]: the [`tablic_bot`] handle: a bot by name and options (`minimax:depth=3`),
 //!   choosing a move for the seat to move.
 //!
 //! # Memory: where a handle lives
-//! Every handle lives either in memory the caller gives (a `tablic_game_storage` or
-//! `tablic_bot_storage`, for example static memory on a microcontroller) or, when the
-//! caller passes `NULL` for it, in memory the library allocates (builds with the `std`
-//! feature only). Either way the rule is the same: **the caller owns each handle and
-//! releases it exactly once with its free function** (`tablic_game_free`,
-//! `tablic_bot_free`), which returns allocated memory and leaves the caller's memory to
-//! the caller. Free functions accept `NULL`. Using a handle after its free, or freeing it
+//! Every handle lives either in memory the caller gives (a `tablic_game_storage`,
+//! `tablic_bot_storage` or `tablic_position_storage`, for example static memory on a
+//! microcontroller) or, when the caller passes `NULL` for it, in memory the library
+//! allocates (builds with the `std` feature only). Either way the rule is the same: **the
+//! caller owns each handle and releases it exactly once with its free function**
+//! (`tablic_game_free`, `tablic_bot_free`, `tablic_position_free`), which returns allocated
+//! memory and leaves the caller's memory to the caller. Free functions accept `NULL`. Using a handle after its free, or freeing it
 //! twice, is the caller's bug and is not detected.
 //!
 //! # Errors and panics
@@ -51,6 +54,7 @@ pub mod captures;
 pub mod cards;
 pub mod game;
 mod placement;
+pub mod position;
 pub mod record;
 pub mod result;
 mod text;
@@ -58,6 +62,7 @@ pub mod version;
 
 pub use bot::tablic_bot;
 pub use game::tablic_game;
+pub use position::tablic_position;
 pub use result::{tablic_result, tablic_result_message};
 
 /// Without `std` there is no unwinding: stop at an undefined instruction, which a Cortex-M

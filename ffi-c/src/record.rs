@@ -9,8 +9,8 @@ use crate::game::{place_game, tablic_game, tablic_game_storage};
 use crate::result::tablic_result;
 use crate::text::{read_text, write_message, write_text};
 
-/// Writes the game's record (`tablic-record 1`, the players, the deck or its seed, every
-/// move, and the result once finished) as NUL-terminated text, and its length without the
+/// Writes the game's record (`tablic-record 1`, the players, the deck, its seed or the
+/// position it started from, every move, and the result once finished) as NUL-terminated text, and its length without the
 /// NUL into `*length` (which may be `NULL`). When `capacity` is too small nothing is written
 /// to `buffer`, `*length` is the length needed and the result is
 /// `TABLIC_RESULT_BUFFER_TOO_SMALL`. 4096 bytes always suffice for two players.

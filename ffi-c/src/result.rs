@@ -66,11 +66,14 @@ pub enum tablic_result {
     InvalidRank = 23,
     /// A suit is 4 or more (suits go from `TABLIC_SUIT_CLUBS`, 0, to `TABLIC_SUIT_SPADES`, 3).
     InvalidSuit = 24,
+    /// A position's text could not be read, or breaks the rules (the message says which
+    /// field and why).
+    InvalidPosition = 25,
 }
 
 impl tablic_result {
     /// Every code, in numeric order.
-    pub(crate) const ALL: [tablic_result; 25] = [
+    pub(crate) const ALL: [tablic_result; 26] = [
         tablic_result::Ok,
         tablic_result::NullArgument,
         tablic_result::InvalidUtf8,
@@ -96,6 +99,7 @@ impl tablic_result {
         tablic_result::TooMany,
         tablic_result::InvalidRank,
         tablic_result::InvalidSuit,
+        tablic_result::InvalidPosition,
     ];
 
     /// What the code means, in one sentence without a final period.
@@ -142,6 +146,7 @@ impl tablic_result {
             tablic_result::InvalidSuit => {
                 "not a suit (suits go from 0, clubs, to 3, spades)"
             }
+            tablic_result::InvalidPosition => "the position could not be read",
         }
     }
 }

@@ -45,12 +45,12 @@ static void test_result_messages(void) {
     CHECK(strstr(text, "not in the hand") != NULL);
 
     /* Every code has its own message; codes past the last are named as unknown. */
-    for (unsigned code = 0; code <= TABLIC_RESULT_INVALID_SUIT; code++) {
+    for (unsigned code = 0; code <= TABLIC_RESULT_INVALID_POSITION; code++) {
         CHECK_OK(tablic_result_message(code, text, sizeof text, NULL));
         CHECK(strlen(text) > 0 && strstr(text, "unknown tablic result code") == NULL);
     }
-    CHECK_OK(tablic_result_message(TABLIC_RESULT_INVALID_SUIT + 1, text, sizeof text, NULL));
-    CHECK(strcmp(text, "unknown tablic result code 25") == 0);
+    CHECK_OK(tablic_result_message(TABLIC_RESULT_INVALID_POSITION + 1, text, sizeof text, NULL));
+    CHECK(strcmp(text, "unknown tablic result code 26") == 0);
     CHECK_OK(tablic_result_message(999, text, sizeof text, NULL));
     CHECK(strcmp(text, "unknown tablic result code 999") == 0);
 

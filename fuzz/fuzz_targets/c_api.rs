@@ -1,7 +1,8 @@
 //! Arbitrary sequences of C API calls with arbitrary arguments: `NULL` where a pointer
 //! goes, buffers of any capacity (too small included), storage and search memory at any
 //! offset (misaligned included), texts of any bytes, cards, sets and seats out of range,
-//! moves legal or not, records and bot specs of any text. Built with AddressSanitizer, so
+//! moves legal or not, records, positions and bot specs of any text; positions of the live
+//! games and games from the live positions. Built with AddressSanitizer, so
 //! a write past a buffer, a use of freed memory or a leak fails the run; every call must
 //! return a documented result code, never `TABLIC_RESULT_PANIC`.
 //!
@@ -29,8 +30,13 @@ use tablic::game::{
     tablic_game_players, tablic_game_result, tablic_game_seat, tablic_game_storage,
     tablic_game_table, tablic_game_to_move, tablic_game_view, tablic_game_winner, tablic_move,
 };
+use tablic::position::{
+    tablic_game_new_from_position, tablic_position_describe, tablic_position_free,
+    tablic_position_new_from_game, tablic_position_new_from_text, tablic_position_new_from_view,
+    tablic_position_storage, tablic_position_text,
+};
 use tablic::record::{tablic_game_new_from_record, tablic_game_record};
-use tablic::{tablic_bot, tablic_game, tablic_result, tablic_result_message};
+use tablic::{tablic_bot, tablic_game, tablic_position, tablic_result, tablic_result_message};
 
 /// Where a handle lives: the library's memory, or the caller's at a byte offset (a
 /// misaligned one must be refused).
@@ -133,6 +139,31 @@ enum Call {
         code: u32,
         buffer: Buffer,
     },
+    PositionFromText {
+        place: Place,
+        text: Vec<u8>,
+        message: Buffer,
+    },
+    /// The position of a live game: with everything known, or as `seat` sees it.
+    PositionOfGame {
+        place: Place,
+        game: u8,
+        seat: Option<u32>,
+        with_moves: bool,
+        null_out: bool,
+    },
+    PositionQuery {
+        position: u8,
+        text: bool,
+        buffer: Buffer,
+        null_out: bool,
+    },
+    PositionFree(u8),
+    GameFromPosition {
+        place: Place,
+        position: u8,
+        null_out: bool,
+    },
 }
 
 /// A bot spec: one of the quick bots, or any text (created, never asked to move).
@@ -147,6 +178,10 @@ enum Spec {
 struct Handles {
     games: Vec<(*mut tablic_game, Option<Box<[tablic_game_storage; 2]>>)>,
     bots: Vec<LiveBot>,
+    positions: Vec<(
+        *mut tablic_position,
+        Option<Box<[tablic_position_storage; 2]>>,
+    )>,
 }
 
 /// A bot handle, the caller's storage it may sit in and the search memory it may borrow.
@@ -169,6 +204,10 @@ fuzz_target!(|calls: Vec<Call>| {
     for bot in handles.bots.drain(..) {
         unsafe { tablic_bot_free(bot.handle) };
         drop(bot);
+    }
+    for (position, storage) in handles.positions.drain(..) {
+        unsafe { tablic_position_free(position) };
+        drop(storage);
     }
 });
 
@@ -232,6 +271,11 @@ fn is_misaligned(place: Place) -> bool {
 fn game_at(handles: &Handles, index: u8) -> Option<*mut tablic_game> {
     let count = handles.games.len();
     (count > 0).then(|| handles.games[usize::from(index) % count].0)
+}
+
+fn position_at(handles: &Handles, index: u8) -> Option<*mut tablic_position> {
+    let count = handles.positions.len();
+    (count > 0).then(|| handles.positions[usize::from(index) % count].0)
 }
 
 fn run(call: Call, handles: &mut Handles) {
@@ -553,157 +597,169 @@ fn run(call: Call, handles: &mut Handles) {
             });
             written_text(&text, length, result);
         }
+        Call::PositionFromText {
+            place,
+            text: bytes,
+            message,
+        } => {
+            let mut boxed = None;
+            let mut position = null_mut();
+            let position_text = text(&bytes);
+            let (mut buffer, null) = slots(message, 0 as c_char);
+            let result = documented(unsafe {
+                tablic_position_new_from_text(
+                    storage(place, &mut boxed),
+                    position_text.as_ptr(),
+                    &mut position,
+                    pointer(&mut buffer, null),
+                    buffer.len(),
+                )
+            });
+            message_is_terminated(&buffer, result);
+            created_position(handles, result, position, boxed, place);
+        }
+        Call::PositionOfGame {
+            place,
+            game,
+            seat,
+            with_moves,
+            null_out,
+        } => {
+            let Some(game) = game_at(handles, game) else {
+                return;
+            };
+            let mut boxed = None;
+            let mut position = null_mut();
+            let out = out(&mut position, null_out);
+            let result = documented(unsafe {
+                let storage = storage(place, &mut boxed);
+                match seat {
+                    Some(seat) => {
+                        tablic_position_new_from_view(storage, game, seat, with_moves, out)
+                    }
+                    None => tablic_position_new_from_game(storage, game, with_moves, out),
+                }
+            });
+            if null_out {
+                assert_eq!(result, tablic_result::NullArgument);
+            }
+            if result == tablic_result::Ok {
+                reads_back(position);
+            }
+            created_position(handles, result, position, boxed, place);
+        }
+        Call::PositionQuery {
+            position,
+            text,
+            buffer,
+            null_out,
+        } => {
+            let Some(position) = position_at(handles, position) else {
+                return;
+            };
+            position_query(position, text, buffer, null_out);
+        }
+        Call::PositionFree(index) => {
+            if !handles.positions.is_empty() {
+                let (position, storage) = handles
+                    .positions
+                    .remove(usize::from(index) % handles.positions.len());
+                unsafe { tablic_position_free(position) };
+                drop(storage);
+            }
+        }
+        Call::GameFromPosition {
+            place,
+            position,
+            null_out,
+        } => {
+            let Some(position) = position_at(handles, position) else {
+                return;
+            };
+            let mut boxed = None;
+            let mut game = null_mut();
+            let out = out(&mut game, null_out);
+            let result = documented(unsafe {
+                tablic_game_new_from_position(storage(place, &mut boxed), position, out)
+            });
+            if null_out {
+                assert_eq!(result, tablic_result::NullArgument);
+            } else if !is_misaligned(place) {
+                assert_eq!(result, tablic_result::Ok, "a position gave no game");
+            }
+            created_game(handles, result, game, boxed, place);
+        }
     }
 }
 
-fn created_game(
+fn created_position(
     handles: &mut Handles,
     result: tablic_result,
-    game: *mut tablic_game,
-    boxed: Option<Box<[tablic_game_storage; 2]>>,
+    position: *mut tablic_position,
+    boxed: Option<Box<[tablic_position_storage; 2]>>,
     place: Place,
 ) {
     if is_misaligned(place) {
         assert_ne!(
             result,
             tablic_result::Ok,
-            "misaligned game storage accepted"
+            "misaligned position storage accepted"
         );
     }
     if result == tablic_result::Ok {
-        assert!(!game.is_null());
-        handles.games.push((game, boxed));
+        assert!(!position.is_null());
+        handles.positions.push((position, boxed));
     }
 }
 
-/// A message buffer holds a NUL-terminated text after a failure (when it has room).
-fn message_is_terminated(buffer: &[c_char], result: tablic_result) {
-    if result != tablic_result::Ok && !buffer.is_empty() {
-        assert!(buffer.contains(&0), "message not terminated");
-    }
+/// A position's text reads back to a position that writes the same text.
+fn reads_back(position: *mut tablic_position) {
+    let mut written = vec![0 as c_char; 1024];
+    let mut length = 0;
+    let result = documented(unsafe {
+        tablic_position_text(position, written.as_mut_ptr(), written.len(), &mut length)
+    });
+    assert_eq!(
+        result,
+        tablic_result::Ok,
+        "a position longer than 1024 bytes"
+    );
+    let mut again = null_mut();
+    let result = documented(unsafe {
+        tablic_position_new_from_text(null_mut(), written.as_ptr(), &mut again, null_mut(), 0)
+    });
+    assert_eq!(result, tablic_result::Ok, "a position's own text refused");
+    let mut rewritten = vec![0 as c_char; 1024];
+    documented(unsafe {
+        tablic_position_text(again, rewritten.as_mut_ptr(), rewritten.len(), null_mut())
+    });
+    unsafe { tablic_position_free(again) };
+    assert_eq!(&written[..=length], &rewritten[..=length]);
 }
 
-/// After a text is written, the buffer holds `length` bytes of UTF-8 and a NUL.
-fn written_text(buffer: &[c_char], length: usize, result: tablic_result) {
-    if result == tablic_result::Ok {
-        assert!(length < buffer.len());
-        assert_eq!(buffer[length], 0);
-        let bytes: Vec<u8> = buffer[..length].iter().map(|&byte| byte as u8).collect();
-        assert!(std::str::from_utf8(&bytes).is_ok());
-    } else if result == tablic_result::BufferTooSmall {
-        assert!(length >= buffer.len());
-    }
-}
-
-/// One of the game's queries, chosen by `what`.
-fn query(game: *mut tablic_game, what: u8, seat: u32, buffer: Buffer, null_out: bool) {
+/// The position's text (which reads back), or what it says at a glance, chosen by `text`.
+fn position_query(position: *mut tablic_position, text: bool, buffer: Buffer, null_out: bool) {
     unsafe {
-        match what % 10 {
-            0 => {
-                let mut players = 0u32;
-                let out = out(&mut players, null_out);
-                documented(tablic_game_players(game, out));
+        if text {
+            let (mut written, null) = slots(buffer, 0 as c_char);
+            let mut length = 0;
+            let result = documented(tablic_position_text(
+                position,
+                pointer(&mut written, null),
+                written.len(),
+                &mut length,
+            ));
+            written_text(&written, length, result);
+            if result == tablic_result::Ok {
+                reads_back(position);
             }
-            1 => {
-                let mut seat = 0;
-                let out = out(&mut seat, null_out);
-                documented(tablic_game_to_move(game, out));
-            }
-            2 => {
-                let mut finished = false;
-                let out = out(&mut finished, null_out);
-                documented(tablic_game_is_finished(game, out));
-            }
-            3 => {
-                let mut table = 0u64;
-                let out = out(&mut table, null_out);
-                documented(tablic_game_table(game, out));
-            }
-            4 => {
-                let mut view = zeroed();
-                let out = out(&mut view, null_out);
-                documented(tablic_game_view(game, seat, out));
-            }
-            5 => {
-                let mut info = zeroed();
-                let out = out(&mut info, null_out);
-                documented(tablic_game_seat(game, seat, out));
-            }
-            6 | 7 => {
-                let (mut moves, null) = slots(buffer, zeroed::<tablic_move>());
-                let mut count = 0;
-                let count_out = out(&mut count, null_out);
-                let list = if what % 10 == 6 {
-                    tablic_game_legal_moves
-                } else {
-                    tablic_game_history
-                };
-                let result = documented(list(
-                    game,
-                    pointer(&mut moves, null),
-                    moves.len(),
-                    count_out,
-                ));
-                if result == tablic_result::Ok {
-                    assert!(count <= moves.len());
-                }
-            }
-            8 => {
-                let (mut results, null) = slots(buffer, zeroed());
-                let mut count = 0;
-                documented(tablic_game_result(
-                    game,
-                    pointer(&mut results, null),
-                    results.len(),
-                    &mut count,
-                ));
-            }
-            _ => {
-                let mut winner = 0;
-                let out = out(&mut winner, null_out);
-                documented(tablic_game_winner(game, out));
-            }
-        }
-    }
-}
-
-/// Plays (or checks) the `choice`-th legal move, or a made-up move that must be refused
-/// unless it is legal; check and play agree.
-fn play(game: *mut tablic_game, choice: u8, made_up: Option<(u8, u64)>, check_only: bool) {
-    unsafe {
-        let mut moves = vec![zeroed::<tablic_move>(); 256];
-        let mut count = 0;
-        let listed = documented(tablic_game_legal_moves(
-            game,
-            moves.as_mut_ptr(),
-            moves.len(),
-            &mut count,
-        ));
-        let legal = &moves[..if listed == tablic_result::Ok {
-            count
         } else {
-            0
-        }];
-        let chosen = match made_up {
-            Some((card, capture)) => tablic_move { card, capture },
-            None if legal.is_empty() => tablic_move {
-                card: choice,
-                capture: 0,
-            },
-            None => legal[usize::from(choice) % legal.len()],
-        };
-        let checked = documented(tablic_game_check(game, chosen));
-        if listed == tablic_result::Ok {
-            assert_eq!(
-                checked == tablic_result::Ok,
-                legal.contains(&chosen),
-                "{chosen:?}"
-            );
-        }
-        if !check_only {
-            let mut played = zeroed();
-            let result = documented(tablic_game_play(game, chosen, &mut played));
-            assert_eq!(result, checked, "play and check disagree on {chosen:?}");
+            let mut info = zeroed();
+            let out = out(&mut info, null_out);
+            let result = documented(tablic_position_describe(position, out));
+            if result == tablic_result::Ok {
+                assert!(info.plies <= 48 && info.undealt <= 48 && info.table >> 52 == 0);
+            }
         }
     }
 }
