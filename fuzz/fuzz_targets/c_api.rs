@@ -763,3 +763,155 @@ fn position_query(position: *mut tablic_position, text: bool, buffer: Buffer, nu
         }
     }
 }
+
+fn created_game(
+    handles: &mut Handles,
+    result: tablic_result,
+    game: *mut tablic_game,
+    boxed: Option<Box<[tablic_game_storage; 2]>>,
+    place: Place,
+) {
+    if is_misaligned(place) {
+        assert_ne!(
+            result,
+            tablic_result::Ok,
+            "misaligned game storage accepted"
+        );
+    }
+    if result == tablic_result::Ok {
+        assert!(!game.is_null());
+        handles.games.push((game, boxed));
+    }
+}
+
+/// A message buffer holds a NUL-terminated text after a failure (when it has room).
+fn message_is_terminated(buffer: &[c_char], result: tablic_result) {
+    if result != tablic_result::Ok && !buffer.is_empty() {
+        assert!(buffer.contains(&0), "message not terminated");
+    }
+}
+
+/// After a text is written, the buffer holds `length` bytes of UTF-8 and a NUL.
+fn written_text(buffer: &[c_char], length: usize, result: tablic_result) {
+    if result == tablic_result::Ok {
+        assert!(length < buffer.len());
+        assert_eq!(buffer[length], 0);
+        let bytes: Vec<u8> = buffer[..length].iter().map(|&byte| byte as u8).collect();
+        assert!(std::str::from_utf8(&bytes).is_ok());
+    } else if result == tablic_result::BufferTooSmall {
+        assert!(length >= buffer.len());
+    }
+}
+
+/// One of the game's queries, chosen by `what`.
+fn query(game: *mut tablic_game, what: u8, seat: u32, buffer: Buffer, null_out: bool) {
+    unsafe {
+        match what % 10 {
+            0 => {
+                let mut players = 0u32;
+                let out = out(&mut players, null_out);
+                documented(tablic_game_players(game, out));
+            }
+            1 => {
+                let mut seat = 0;
+                let out = out(&mut seat, null_out);
+                documented(tablic_game_to_move(game, out));
+            }
+            2 => {
+                let mut finished = false;
+                let out = out(&mut finished, null_out);
+                documented(tablic_game_is_finished(game, out));
+            }
+            3 => {
+                let mut table = 0u64;
+                let out = out(&mut table, null_out);
+                documented(tablic_game_table(game, out));
+            }
+            4 => {
+                let mut view = zeroed();
+                let out = out(&mut view, null_out);
+                documented(tablic_game_view(game, seat, out));
+            }
+            5 => {
+                let mut info = zeroed();
+                let out = out(&mut info, null_out);
+                documented(tablic_game_seat(game, seat, out));
+            }
+            6 | 7 => {
+                let (mut moves, null) = slots(buffer, zeroed::<tablic_move>());
+                let mut count = 0;
+                let count_out = out(&mut count, null_out);
+                let list = if what % 10 == 6 {
+                    tablic_game_legal_moves
+                } else {
+                    tablic_game_history
+                };
+                let result = documented(list(
+                    game,
+                    pointer(&mut moves, null),
+                    moves.len(),
+                    count_out,
+                ));
+                if result == tablic_result::Ok {
+                    assert!(count <= moves.len());
+                }
+            }
+            8 => {
+                let (mut results, null) = slots(buffer, zeroed());
+                let mut count = 0;
+                documented(tablic_game_result(
+                    game,
+                    pointer(&mut results, null),
+                    results.len(),
+                    &mut count,
+                ));
+            }
+            _ => {
+                let mut winner = 0;
+                let out = out(&mut winner, null_out);
+                documented(tablic_game_winner(game, out));
+            }
+        }
+    }
+}
+
+/// Plays (or checks) the `choice`-th legal move, or a made-up move that must be refused
+/// unless it is legal; check and play agree.
+fn play(game: *mut tablic_game, choice: u8, made_up: Option<(u8, u64)>, check_only: bool) {
+    unsafe {
+        let mut moves = vec![zeroed::<tablic_move>(); 256];
+        let mut count = 0;
+        let listed = documented(tablic_game_legal_moves(
+            game,
+            moves.as_mut_ptr(),
+            moves.len(),
+            &mut count,
+        ));
+        let legal = &moves[..if listed == tablic_result::Ok {
+            count
+        } else {
+            0
+        }];
+        let chosen = match made_up {
+            Some((card, capture)) => tablic_move { card, capture },
+            None if legal.is_empty() => tablic_move {
+                card: choice,
+                capture: 0,
+            },
+            None => legal[usize::from(choice) % legal.len()],
+        };
+        let checked = documented(tablic_game_check(game, chosen));
+        if listed == tablic_result::Ok {
+            assert_eq!(
+                checked == tablic_result::Ok,
+                legal.contains(&chosen),
+                "{chosen:?}"
+            );
+        }
+        if !check_only {
+            let mut played = zeroed();
+            let result = documented(tablic_game_play(game, chosen, &mut played));
+            assert_eq!(result, checked, "play and check disagree on {chosen:?}");
+        }
+    }
+}
