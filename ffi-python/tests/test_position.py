@@ -3,8 +3,11 @@ started from them play on as the games they came from."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablic import Bot, Card, CardSet, Game, Position, play_game
+
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def first_moves(seed: int, moves: int, players: int = 2) -> Game:
@@ -320,3 +325,14 @@ def test_any_text_is_a_position_or_an_error_and_a_position_prints_back(text: str
     assert str(Position(str(position))) == str(position)
     game = Game.from_position(position)
     assert game.plies == position.plies and game.to_move == position.to_move
+
+
+def test_the_readme_example_runs_and_prints_what_it_says() -> None:
+    blocks = re.findall(r"^```python\n(.*?)^```$", README.read_text(encoding="utf-8"), re.M | re.S)
+    example = next(block for block in blocks if "Position(text)" in block)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(example, str(README), "exec"), {})
+    assert printed.getvalue() == "13 True\n"
+    # The text it quotes is the start of the position's.
+    assert SEAT.startswith(re.findall(r"'(players=[^…']*)…'", example)[0])
