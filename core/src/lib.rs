@@ -22,6 +22,11 @@
 //!   through in one line, as a seat sees it or with everything known, checked against the
 //!   rules; a game plays on from it.
 //! - [`bots`]: the [`bots::Bot`] trait, the bots, and [`bots::play_out`] to play a game.
+//! - `analysis` (with the `solver` feature): every legal move of a position valued, for
+//!   reviews and hints: from a seat's view over the PIMC bot's sampled worlds, each move
+//!   solved in every world (mean margin ± standard error, share of worlds ahead, loss
+//!   against the best paired world by world, a mark for clear mistakes); or, with
+//!   everything known, exactly to the end of the game, with the best line.
 //! - [`matches`](mod@matches): bots against each other: the deal of each game, the seat of
 //!   each bot (rotated over duplicated deals), games played with every decision timed.
 //!   [`tally`](matches::tally): statistics per bot over a match;
@@ -47,9 +52,11 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
 
-// The folders are layers, bottom up: cards, dealing, capture, game, bots, matches. A file
-// uses only its own folder and those below it, and no files use each other in a circle
-// (tests/layers.rs checks both).
+// The folders are layers, bottom up: cards, dealing, capture, game, bots, analysis,
+// matches. A file uses only its own folder and those below it, and no files use each other
+// in a circle (tests/layers.rs checks both).
+#[cfg(feature = "solver")]
+pub mod analysis;
 pub mod bots;
 pub mod capture;
 pub mod cards;

@@ -1,5 +1,5 @@
 //! The folders of `src/` are layers, bottom up: cards, dealing, capture, game, bots,
-//! matches. A file uses its own folder and the folders below it, never one above, and no
+//! analysis, matches. A file uses its own folder and the folders below it, never one above, and no
 //! files use each other in a circle, so each part can be read, tested and changed knowing
 //! only what lies under it.
 //!
@@ -12,7 +12,9 @@ use std::fs;
 use std::path::Path;
 
 /// The folders of `src/`, bottom up.
-const LAYERS: [&str; 6] = ["cards", "dealing", "capture", "game", "bots", "matches"];
+const LAYERS: [&str; 7] = [
+    "cards", "dealing", "capture", "game", "bots", "analysis", "matches",
+];
 
 /// A module path: `game/view.rs` is `["game", "view"]`, `game/mod.rs` is `["game"]`, and
 /// `lib.rs` is the empty path.

@@ -255,7 +255,7 @@ const fn top_cards(preference: [u8; 4]) -> [[u8; 5]; 16] {
 pub const CROWDED_TABLE: usize = 20;
 
 /// True when `view`'s table holds more than [`CROWDED_TABLE`] cards.
-pub(super) fn crowded(view: &PlayerView<'_>) -> bool {
+pub(crate) fn crowded(view: &PlayerView<'_>) -> bool {
     view.table().len() > CROWDED_TABLE
 }
 

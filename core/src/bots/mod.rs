@@ -31,14 +31,18 @@ mod spec;
 pub use bestresponse::BestResponseBot;
 #[cfg(feature = "solver")]
 pub use clairvoyant::ClairvoyantBot;
+#[cfg(feature = "solver")]
+pub(crate) use greedy::crowded;
 pub use greedy::{best_greedy_move, equivalent_cards, GreedyBot, GreedyKey, CROWDED_TABLE};
 #[cfg(feature = "solver")]
 pub use ismcts::{IsmctsBot, IsmctsOptions};
 pub use minimax::{probably_lacking, Decision, MinimaxBot, MinimaxOptions, Score, MAX_BRANCHING};
 #[cfg(feature = "solver")]
+pub(crate) use pimc::{has_single_world, OUT_OF_BUDGET_SHARE};
+#[cfg(feature = "solver")]
 pub use pimc::{
     sample_world, Evaluation, Horizon, Opponents, PimcBot, PimcOptions, World, Worlds,
-    MAX_ROOT_MOVES, MAX_SAMPLES,
+    MAX_ROOT_MOVES, MAX_SAMPLES, WORLD_STREAM,
 };
 pub use random::RandomBot;
 pub use spec::{split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, SOLVER_ENTRIES};

@@ -85,12 +85,16 @@ pub struct PimcBot<'t> {
     entries: &'t mut [Entry],
 }
 
+/// The stream of [`Pcg32`] a PIMC bot draws its worlds from: `Pcg32::new(seed,
+/// WORLD_STREAM)`, so that an analysis with the same seed solves the same worlds.
+pub const WORLD_STREAM: u64 = 3;
+
 impl<'t> PimcBot<'t> {
-    /// A PIMC bot drawing its worlds from `Pcg32::new(seed, 3)`.
+    /// A PIMC bot drawing its worlds from `Pcg32::new(seed, WORLD_STREAM)`.
     pub fn new(options: PimcOptions, seed: u64, entries: &'t mut [Entry]) -> PimcBot<'t> {
         PimcBot {
             options,
-            rng: Pcg32::new(seed, 3),
+            rng: Pcg32::new(seed, WORLD_STREAM),
             entries,
         }
     }
@@ -110,7 +114,7 @@ const fn first_round(samples: u32) -> u32 {
 
 /// One world in this many of the first round may run out of its node budget and be left
 /// out; more, and the decision starts over with a nearer horizon.
-const OUT_OF_BUDGET_SHARE: u32 = 8;
+pub(crate) const OUT_OF_BUDGET_SHARE: u32 = 8;
 
 /// Moves solved in the worlds after the first round, at most.
 const FINALISTS: usize = 4;
@@ -323,7 +327,7 @@ impl PimcBot<'_> {
         if evaluation.tally.len() <= 1 || super::greedy::crowded(view) {
             return;
         }
-        let single_world = view.players().get() == 2 && view.is_last_deal();
+        let single_world = has_single_world(view);
         let (first, all) = if single_world {
             (1, 1)
         } else {
@@ -454,6 +458,12 @@ fn solve_world<const SEATS: usize>(
             },
         )
         .is_ok()
+}
+
+/// True in a two-player last deal: the other seat holds every card this one has not seen,
+/// so a single world is consistent with what it knows.
+pub(crate) fn has_single_world(view: &PlayerView<'_>) -> bool {
+    view.players().get() == 2 && view.is_last_deal()
 }
 
 /// The cards in every hand: the moves left in the deal.

@@ -200,7 +200,20 @@ impl<'t> Solver<'t> {
         position: &Position<SEATS>,
     ) -> Result<(Move, i32), SolveError> {
         let root = position.to_move().ok_or(SolveError::GameOver)?;
-        let (hero, sign) = hero_of(position, root);
+        self.best_move_for(position, root)
+    }
+
+    /// The move `seat`'s search plays here, whoever is to move, and the position's exact
+    /// value for `seat`: its best move when it is to move, else the move worst for it
+    /// (every other seat plays against it, as in [`Solver::solve_all`]). Following these
+    /// moves from `seat`'s turn gives a best line, whose end has the value of its start.
+    pub fn best_move_for<const SEATS: usize>(
+        &mut self,
+        position: &Position<SEATS>,
+        seat: usize,
+    ) -> Result<(Move, i32), SolveError> {
+        position.to_move().ok_or(SolveError::GameOver)?;
+        let (hero, sign) = hero_of(position, seat);
         let base = position.score_value(hero);
         let mut search = self.search(hero);
         let outcome = search.node(position, -INFINITY, INFINITY, true);
@@ -278,9 +291,9 @@ fn greedy_mask(seats: &[bool]) -> u64 {
         .fold(0u64, |mask, (seat, _)| mask | 1 << seat)
 }
 
-/// The seat whose value the search computes, and the sign that turns it into the root
-/// seat's: with two players always seat 0 (the other's margin is its negation), so that
-/// both seats share the transposition table; with more, the root seat.
+/// The seat whose value the search computes, and the sign that turns it into `root`'s:
+/// with two players always seat 0 (the other's margin is its negation), so that both
+/// seats share the transposition table; with more, `root` itself.
 fn hero_of<const SEATS: usize>(position: &Position<SEATS>, root: usize) -> (usize, i32) {
     if position.players().get() == 2 {
         (0, if root == 0 { 1 } else { -1 })
