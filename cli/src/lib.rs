@@ -7,6 +7,7 @@
 //! Public are the readers of outside input: the `--jsonl` lines of `moves` and `rank`, and
 //! the lines an engine bot writes to the referee ([`engine::protocol`]).
 
+mod analyze;
 mod arena;
 mod bench;
 pub mod engine;
@@ -35,7 +36,7 @@ use clap::{Parser, Subcommand};
 use crate::error::Failure;
 
 /// Tablić from the command line: play against the bots, the rules, legal captures, bot
-/// matches, move rankings, positions, benchmarks.
+/// matches, move rankings, positions and their analysis, benchmarks.
 #[derive(Parser, Debug)]
 #[command(name = "tablic", version, propagate_version = true)]
 #[command(after_help = "Run 'tablic <COMMAND> --help' for each command's options.")]
@@ -57,6 +58,7 @@ enum Command {
     Review(review::ReviewArgs),
     Render(render::RenderArgs),
     Position(position::PositionArgs),
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Runs the command line of this process: what `tablic` does.
@@ -77,6 +79,7 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Rules(args) => rules::run(&args),
         Command::Position(args) => position::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
     };
     outcome.unwrap_or_else(Failure::report)
 }

@@ -1,27 +1,34 @@
-//! `tablic review`: a recorded game judged move by move by a bot.
+//! `tablic review`: a recorded game judged move by move by the core's analysis.
 
 use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
+use tablic_core::analysis::{analyze_view, values_needed, Mark};
 use tablic_core::bots::solver::Entry;
-use tablic_core::bots::{BotSpec, PimcBot, PimcOptions};
-use tablic_core::Move;
+use tablic_core::bots::{PimcOptions, SOLVER_ENTRIES};
+use tablic_core::{legal_move_count_up_to, Move, PlayerView};
 
+use crate::analyze::{bot_name, judging_bot, move_text, with_error};
 use crate::error::Failure;
 use crate::match_cmd::parse_seed;
 use crate::output::{self, Align, Table};
 use crate::record_file::{read_game, Recorded};
 
-/// Review a recorded game: for every move, the bot's preferred move and how many points the
-/// move played lost against it, by the bot's estimate; then a summary per player.
+/// Review a recorded game: for every move, the best move by the bot's analysis, how many
+/// points the move played lost against it ± its standard error, and a mark for a clear
+/// mistake; then a summary per player.
 ///
-/// The bot (only `pimc`, with its options) weighs every legal move from the mover's view
-/// alone, as if it were playing that seat: "loss" is the mean margin, in points, of its
-/// best move minus that of the move played, over the worlds it solved (to the end of the
-/// deal, or fewer moves ahead where the deal is long or a world outruns the node budget; to
-/// the end of the game in the last deal). A dash means nothing was weighed: a single legal
-/// move, or no world solved within the node budget even a round ahead.
+/// Each move is analysed from the mover's view alone, as `tablic analyze` analyses the
+/// position `tablic position FILE --ply N` prints, with the same seed: the bot (only
+/// `pimc`, with its options) samples the ways the unseen cards may lie and solves every
+/// legal move in each (to the end of the deal, fewer moves ahead where the deal is long or
+/// the worlds outrun the node budget; to the end of the game in the last deal). "loss" is
+/// the best move's mean margin, in points, minus the move played's, ± the standard error of
+/// that difference over the same worlds; `?` marks a mistake (a loss of at least 1 point,
+/// over 2 standard errors), `??` a blunder (at least 3 points). A dash means nothing was
+/// weighed: a single legal move, or no world solved within the node budget even a round
+/// ahead.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:\n  \
     tablic review game.txt\n  \
@@ -34,7 +41,8 @@ pub struct ReviewArgs {
     #[arg(long, default_value = "pimc")]
     bot: String,
 
-    /// Seed of the bot's world sampling (decimal or 0x-hex, as for `match`).
+    /// Seed of the bot's world sampling for every move (decimal or 0x-hex, as for
+    /// `match`).
     #[arg(long, default_value = "1", value_parser = parse_seed)]
     seed: u64,
 
@@ -52,11 +60,15 @@ struct MoveReview {
     best: String,
     /// Points lost against the best move, or `None` when nothing was weighed.
     loss: Option<f64>,
+    /// The standard error of `loss` (0 when exact; `None` from a single sampled world).
+    loss_se: Option<f64>,
+    /// `""`, `"?"` (a mistake) or `"??"` (a blunder).
+    mark: &'static str,
     worlds: u32,
 }
 
 impl MoveReview {
-    /// The move played was the bot's choice, or worth as much.
+    /// The move played was the best, or worth as much.
     fn is_agreed(&self) -> bool {
         self.played == self.best || self.loss == Some(0.0)
     }
@@ -69,10 +81,13 @@ struct SeatReview {
     /// The seat's name in the record, if it has one.
     name: Option<String>,
     moves: usize,
-    /// Moves that were the bot's choice or worth as much.
+    /// Moves that were the best or worth as much.
     agreed: usize,
     /// Moves with a loss figure.
     weighed: usize,
+    /// Moves marked `?` and `??`.
+    mistakes: usize,
+    blunders: usize,
     total_loss: f64,
     mean_loss: f64,
 }
@@ -84,51 +99,70 @@ struct Review {
     seats: Vec<SeatReview>,
 }
 
-/// The options of the judging bot, which must be PIMC.
-fn judge(text: &str) -> Result<PimcOptions, Failure> {
-    match text.parse::<BotSpec>() {
-        Ok(BotSpec::Pimc { samples, nodes }) => Ok(PimcOptions { samples, nodes }),
-        Ok(other) => Err(Failure::Usage(format!(
-            "--bot: {} cannot weigh moves (use pimc)",
-            other.name()
-        ))),
-        Err(error) => Err(Failure::Usage(format!("--bot: {error}"))),
+/// The analysis' memory, kept from move to move.
+struct Judge {
+    options: PimcOptions,
+    seed: u64,
+    entries: Vec<Entry>,
+    values: Vec<i32>,
+}
+
+impl Judge {
+    /// `played` judged from `view`: against the best move of its seat's analysis. A single
+    /// legal move, or no world solved, is not weighed.
+    fn judge(&mut self, view: &PlayerView<'_>, played: Move, ply: usize) -> MoveReview {
+        let mut judged = MoveReview {
+            ply,
+            seat: view.seat(),
+            played: move_text(played),
+            best: move_text(played),
+            loss: None,
+            loss_se: None,
+            mark: Mark::None.symbol(),
+            worlds: 0,
+        };
+        if legal_move_count_up_to(view.hand(), view.table(), 2) < 2 {
+            return judged;
+        }
+        self.values.resize(values_needed(view, &self.options), 0);
+        let analysis = analyze_view(
+            view,
+            &self.options,
+            self.seed,
+            &mut self.entries,
+            &mut self.values,
+        );
+        let Ok(analysis) = analysis else {
+            return judged;
+        };
+        if let Some(tally) = analysis.get(played) {
+            judged.best = move_text(analysis.best().played());
+            judged.loss = Some(tally.loss());
+            judged.loss_se = tally.loss_error_variance().map(f64::sqrt);
+            judged.mark = tally.mark().symbol();
+            judged.worlds = analysis.worlds();
+        }
+        judged
     }
 }
 
 /// Judges every move of `recorded` from its mover's view.
-fn review(recorded: &Recorded, options: PimcOptions, seed: u64, bot: &str) -> Review {
+fn review(recorded: &Recorded, options: PimcOptions, seed: u64) -> Review {
     let names = &recorded.names;
     let recorded = &recorded.game;
-    let mut entries = vec![
-        Entry::EMPTY;
-        BotSpec::Pimc {
-            samples: 1,
-            nodes: 1
-        }
-        .memory_entries()
-    ];
-    let mut judge = PimcBot::new(options, seed, &mut entries);
+    let mut judge = Judge {
+        options,
+        seed,
+        entries: vec![Entry::EMPTY; SOLVER_ENTRIES],
+        values: Vec::new(),
+    };
     let mut game = recorded.rewound(0);
     let mut moves = Vec::new();
     for (index, &played) in recorded.history().iter().enumerate() {
         let Some(view) = game.current_view() else {
             break;
         };
-        let evaluation = judge.evaluate(&view);
-        let best = evaluation.best().unwrap_or(played);
-        let loss = evaluation
-            .mean_margin(best)
-            .zip(evaluation.mean_margin(played))
-            .map(|(best, played)| best - played);
-        moves.push(MoveReview {
-            ply: index + 1,
-            seat: view.seat(),
-            played: move_text(played),
-            best: move_text(best),
-            loss,
-            worlds: evaluation.worlds(),
-        });
+        moves.push(judge.judge(&view, played, index + 1));
         if game.play(played).is_err() {
             // A record read by the core replays: this cannot happen.
             break;
@@ -145,6 +179,8 @@ fn review(recorded: &Recorded, options: PimcOptions, seed: u64, bot: &str) -> Re
         let seat = &mut seats[judged.seat];
         seat.moves += 1;
         seat.agreed += usize::from(judged.is_agreed());
+        seat.mistakes += usize::from(judged.mark == Mark::Mistake.symbol());
+        seat.blunders += usize::from(judged.mark == Mark::Blunder.symbol());
         if let Some(loss) = judged.loss {
             seat.weighed += 1;
             seat.total_loss += loss;
@@ -158,18 +194,9 @@ fn review(recorded: &Recorded, options: PimcOptions, seed: u64, bot: &str) -> Re
         };
     }
     Review {
-        bot: bot.to_string(),
+        bot: bot_name(&options),
         moves,
         seats,
-    }
-}
-
-/// `7S 3H 4D`, or `7S -` for a discard.
-fn move_text(played: Move) -> String {
-    if played.capture.is_empty() {
-        format!("{} -", played.card)
-    } else {
-        played.to_string()
     }
 }
 
@@ -181,6 +208,7 @@ impl Review {
             ("played", Align::Left),
             ("best", Align::Left),
             ("loss", Align::Right),
+            ("", Align::Left),
         ]);
         for judged in &self.moves {
             moves.row(vec![
@@ -192,9 +220,10 @@ impl Review {
                 } else {
                     judged.best.clone()
                 },
-                judged
-                    .loss
-                    .map_or("-".to_string(), |loss| format!("{loss:.2}")),
+                judged.loss.map_or("-".to_string(), |loss| {
+                    with_error(format!("{loss:.2}"), judged.loss_se)
+                }),
+                judged.mark.to_string(),
             ]);
         }
         let mut seats = Table::new(&[
@@ -203,6 +232,8 @@ impl Review {
             ("moves", Align::Right),
             ("agreed", Align::Right),
             ("weighed", Align::Right),
+            ("?", Align::Right),
+            ("??", Align::Right),
             ("total loss", Align::Right),
             ("mean loss", Align::Right),
         ]);
@@ -213,12 +244,14 @@ impl Review {
                 seat.moves.to_string(),
                 seat.agreed.to_string(),
                 seat.weighed.to_string(),
+                seat.mistakes.to_string(),
+                seat.blunders.to_string(),
                 format!("{:.2}", seat.total_loss),
                 format!("{:.2}", seat.mean_loss),
             ]);
         }
         format!(
-            "{}\nJudged by {}: loss = points given up against its best move (= when the move played was as good).\n\n{}",
+            "{}\nJudged by {}: loss = points given up against the best move ± its standard error (= when the move played was as good); ? a mistake, ?? a blunder.\n\n{}",
             moves.render(),
             self.bot,
             seats.render()
@@ -228,13 +261,9 @@ impl Review {
 
 /// Runs `tablic review`.
 pub fn run(args: &ReviewArgs) -> Result<ExitCode, Failure> {
-    let options = judge(&args.bot)?;
+    let options = judging_bot(&args.bot)?;
     let recorded = read_game(&args.file)?;
-    let spec = BotSpec::Pimc {
-        samples: options.samples,
-        nodes: options.nodes,
-    };
-    let report = review(&recorded, options, args.seed, &spec.to_string());
+    let report = review(&recorded, options, args.seed);
     output::print_report(args.json, &report, || report.tables())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -35,7 +35,10 @@ fn a_review_judges_every_move() {
         assert_eq!(field(judged, "seat"), index % 2);
         if let Some(loss) = field(judged, "loss").as_f64() {
             assert!(loss >= 0.0, "{judged}");
+            assert!(field(judged, "loss_se").as_f64().is_some(), "{judged}");
         }
+        let mark = field(judged, "mark").as_str().unwrap();
+        assert!(["", "?", "??"].contains(&mark), "{judged}");
     }
     // The first move of the record, and the last: a single legal move, never weighed.
     assert_eq!(field(&moves[0], "played"), "7H 3D 4S");
@@ -66,17 +69,75 @@ fn a_review_as_tables() {
     let run = tablic(&["review", GAME, "--bot", "pimc:samples=2,nodes=2000"], "");
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines[0], "ply  seat  played       best   loss");
-    assert!(lines[1].starts_with("  1     0  7H 3D 4S"));
+    assert_eq!(lines[0], "ply  seat  played       best          loss");
+    assert_eq!(lines[1], "  1     0  7H 3D 4S     10C -  0.83 ± 0.17");
+    assert_eq!(lines[2], "  2     1  5S 5D        5S -   1.50 ± 0.50  ?");
+    // The last deal is exact: no standard error.
+    assert_eq!(lines[40], " 40     1  9C 2S 7D     4C -          7.00  ??");
     assert!(run.stdout.contains("Judged by pimc:samples=2,nodes=2000"));
-    assert!(run.stdout.contains(
-        "seat  name     moves  agreed  weighed  total loss  mean loss\n   0  greedy      24 "
-    ));
     assert!(
-        run.stdout.contains("\n   1  minimax     24 "),
+        run.stdout.ends_with(
+            "seat  name     moves  agreed  weighed  ?  ??  total loss  mean loss
+   0  greedy      24      15       20  3   0       11.00       0.55
+   1  minimax     24      18       23  2   1       10.83       0.47
+"
+        ),
         "{}",
         run.stdout
     );
+}
+
+/// A move's review is `tablic analyze` of the position before it, as its mover saw it,
+/// with the same bot and seed.
+#[test]
+fn a_review_judges_each_move_as_analyze_does() {
+    let bot = "pimc:samples=4,nodes=5000";
+    let run = tablic(&["review", GAME, "--json", "--bot", bot, "--seed", "3"], "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let review: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    for ply in [15, 25, 40] {
+        let judged = &field(&review, "moves")[ply - 1];
+        let position = tablic(&["position", GAME, "--ply", &ply.to_string()], "");
+        let position = position.stdout.trim();
+        let run = tablic(
+            &["analyze", position, "--json", "--bot", bot, "--seed", "3"],
+            "",
+        );
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let analysis: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let text = |played: &serde_json::Value| {
+            let mut words = vec![field(played, "card").as_str().unwrap().to_string()];
+            let capture = field(played, "capture").as_array().unwrap();
+            words.extend(
+                capture
+                    .iter()
+                    .map(|card| card.as_str().unwrap().to_string()),
+            );
+            if capture.is_empty() {
+                words.push("-".to_string());
+            }
+            words.join(" ")
+        };
+        let moves = field(&analysis, "moves").as_array().unwrap();
+        let played = moves
+            .iter()
+            .find(|analysed| text(analysed) == field(judged, "played").as_str().unwrap())
+            .unwrap();
+        assert_eq!(
+            field(judged, "best").as_str(),
+            Some(text(&moves[0]).as_str())
+        );
+        for (review_field, analysis_field) in
+            [("loss", "loss"), ("loss_se", "loss_se"), ("mark", "mark")]
+        {
+            assert_eq!(
+                field(judged, review_field),
+                field(played, analysis_field),
+                "ply {ply}"
+            );
+        }
+        assert_eq!(field(judged, "worlds"), field(&analysis, "worlds"));
+    }
 }
 
 #[test]
