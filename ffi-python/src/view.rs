@@ -137,7 +137,14 @@ impl PyView {
         self.view().is_last_deal()
     }
 
-    /// Every move so far, in order (all public).
+    /// Moves made in the game, counting those before the position it started from.
+    #[getter]
+    fn plies(&self) -> usize {
+        self.view().plies()
+    }
+
+    /// Every move so far, in order (all public); for a game started from a position, every
+    /// move since.
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         move_list(py, self.view().history().iter().copied())

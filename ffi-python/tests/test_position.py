@@ -149,6 +149,7 @@ def test_a_seat_sees_the_same_in_a_game_from_its_position() -> None:
             assert view.hand_sizes == live.hand_sizes and view.unseen == live.unseen
             assert view.last_capturer == live.last_capturer
             assert view.history == (live.history if position.moves is not None else [])
+            assert view.plies == live.plies == position.plies
     # The seat to move: bots that read the history choose the same with the moves.
     with_moves = Game.from_position(Position.of_view(GAME.view(1)))
     for spec in ("greedy", "minimax", "pimc"):

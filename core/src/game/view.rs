@@ -114,7 +114,13 @@ impl<'g> PlayerView<'g> {
         self.undealt() == 0
     }
 
-    /// Every move so far (all are public).
+    /// Moves made in the game, counting those before the position it started from.
+    pub fn plies(&self) -> usize {
+        self.game.plies()
+    }
+
+    /// Every move so far (all are public); for a game started from a position, every move
+    /// since.
     pub fn history(&self) -> &'g [Move] {
         self.game.history()
     }
