@@ -303,6 +303,21 @@ def test_rows_follow_the_game_record(players: int) -> None:
     assert [row.move for row in rows(game.record())] == game.history
 
 
+def test_rows_of_a_game_from_a_position_count_the_moves_before_it() -> None:
+    whole = Game(seed=5)
+    tablic.play_game(whole, [tablic.Bot("greedy", seed=1), tablic.Bot("greedy", seed=2)])
+    first_30 = Game(seed=5)
+    for move in whole.history[:30]:
+        first_30.play(move)
+    game = Game.from_position(tablic.Position.of_game(first_30).without_moves())
+    for move in whole.history[30:]:
+        game.play(move)
+    collected = list(rows(game))
+    assert [row.ply for row in collected] == list(range(30, 48))
+    assert [row.move for row in collected] == whole.history[30:]
+    assert collected[0].totals == tuple(whole.result().totals)
+
+
 def test_margins_are_own_total_minus_the_mean_of_the_others() -> None:
     assert margins([20, 5]) == [15.0, -15.0]
     assert margins([10, 4, 8]) == [4.0, -5.0, 1.0]

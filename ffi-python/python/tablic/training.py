@@ -25,7 +25,8 @@ saves them compressed and `load_npz` reads them back. The arrays (``R`` rows, ``
 key              shape        meaning
 ===============  ===========  ===========================================================
 ``game``         (R,) int32   the game's number in the export (from 0)
-``ply``          (R,) int32   the move's number in its game (from 0)
+``ply``          (R,) int32   the move's number in its game (from 0; a game started from a
+                               position counts the moves before it)
 ``seat``         (R,) int32   the mover's seat
 ``bot``          (R,) int32   the mover's bot: its index in ``self_play``'s ``players``
                               (the seat, for games not from `self_play`)
@@ -152,7 +153,7 @@ def rows(
     if sorted(bots) != list(range(game.players)):
         raise ValueError(f"seating must be a permutation of the {game.players} seats")
     replay = initial_game(game)
-    for ply, move in enumerate(game.history):
+    for move in game.history:
         seat = replay.to_move
         assert seat is not None, "the record has moves after the end of the game"
         view = replay.view(seat)
@@ -162,7 +163,7 @@ def rows(
         action = next((index for index, legal in actions.items() if legal == move), -1)
         yield Row(
             game=game_index,
-            ply=ply,
+            ply=replay.plies,
             seat=seat,
             bot=bots[seat],
             players=game.players,
