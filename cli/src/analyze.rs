@@ -166,10 +166,10 @@ impl Analyst {
         let position: Position =
             (text.trim().parse()).map_err(|error| format!("position: {error}"))?;
         let game = Game::from_position(&position);
-        let started = Instant::now();
         match position.seat() {
             None => {
                 self.entries.resize(EXACT_ENTRIES, Entry::EMPTY);
+                let started = Instant::now();
                 let analysis = analyze_game(&game, Some(self.nodes), &mut self.entries)
                     .map_err(|error| explain(error, "--nodes"))?;
                 let elapsed = started.elapsed();
@@ -179,6 +179,7 @@ impl Analyst {
                 let view = game.view(seat).ok_or("no such seat")?;
                 self.entries.resize(SOLVER_ENTRIES, Entry::EMPTY);
                 self.values.resize(values_needed(&view, &self.options), 0);
+                let started = Instant::now();
                 let analysis = analyze_view(
                     &view,
                     &self.options,
@@ -380,11 +381,7 @@ impl Report {
             };
             format!("{} sampled worlds{left_out}", self.worlds)
         };
-        let reach = match self.reach {
-            Horizon::GameEnd => "to the end of the game".to_string(),
-            Horizon::DealEnd => "to the end of this deal".to_string(),
-            Horizon::Moves(moves) => format!("over the next {moves} moves"),
-        };
+        let reach = reach(self.reach);
         let mut text = format!(
             "Seat {} to move; {seen}, {reach}.\n{}",
             self.seat,
@@ -449,6 +446,15 @@ fn legend(players: usize, horizon: Horizon, exact: bool) -> String {
         output::count(BLUNDER_POINTS as u64, "point"),
     ));
     legend
+}
+
+/// How far `horizon` sees: `to the end of this deal`.
+pub fn reach(horizon: Horizon) -> String {
+    match horizon {
+        Horizon::GameEnd => "to the end of the game".to_string(),
+        Horizon::DealEnd => "to the end of this deal".to_string(),
+        Horizon::Moves(moves) => format!("over the next {moves} moves"),
+    }
 }
 
 /// `+0.76 ± 0.21`: a figure and its standard error; the figure alone when the error is 0

@@ -402,7 +402,7 @@ fn one_line_moves_resolve_ranks_to_the_only_cards_that_fit() {
 }
 
 #[test]
-fn hint_shows_the_pimc_bots_best_moves_and_what_its_numbers_mean() {
+fn hint_shows_the_best_moves_by_analysis_and_what_its_numbers_mean() {
     let run = tablic(
         &["play", "--players", "me,greedy", "--seed", "42"],
         "hint\nquit\n",
@@ -410,16 +410,16 @@ fn hint_shows_the_pimc_bots_best_moves_and_what_its_numbers_mean() {
     assert_prints(
         &run,
         "Your move> hint
-Hint: pimc would play 10S 2H 8H.
-Mean margin in points to the end of this deal (30 sampled deals):
-  10S 2H 8H  -0.58
-  KH KD      -3.06
-  5D -       -3.50
+Hint: play 10S 2H 8H.
+Mean margin in points to the end of this deal ± standard error (122 sampled deals):
+  10S 2H 8H  -0.58 ± 0.24
+  KH KD      -2.69 ± 0.28
+  4D -       -2.97 ± 0.31
   (5 more moves)
 Margin: your points and tablas minus greedy's when this deal ends; each card
 your pile holds beyond greedy's counts 1/3 point (toward the +3 for the most
 cards). Sampled deals: ways the cards you have not seen may lie, given what you
-have seen, each played out with every hand known.
+have seen, each played out with every hand known for every move.
 Your move> quit
 ",
     );
@@ -434,7 +434,7 @@ fn a_hint_in_the_last_deal_is_exact() {
         &run,
         "Hand:  7C 9C 9S
 Your move> hint
-Hint: pimc would play 9C -.
+Hint: play 9C -.
 Margin in points to the end of the game, exact:
   9C -  +0.00
   7C -  -5.00

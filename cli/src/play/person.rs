@@ -4,8 +4,9 @@
 use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 
+use tablic_core::analysis::{analyze_view, values_needed, AnalysisError, MoveTally};
 use tablic_core::bots::solver::{Entry, CUT_CARD, CUT_POINT};
-use tablic_core::bots::{GreedyKey, Horizon, PimcBot, PimcOptions, SOLVER_ENTRIES};
+use tablic_core::bots::{GreedyKey, Horizon, PimcOptions, SOLVER_ENTRIES};
 use tablic_core::capture::CaptureError;
 use tablic_core::{Card, CardSet, Game, Move, PlayerView, MOST_CARDS_BONUS};
 
@@ -13,6 +14,7 @@ use super::console::{Console, Halt};
 use super::display::{self, Style};
 use super::input::{self, Command, End, Token};
 use super::series::hint_seed;
+use crate::analyze::{reach, with_error};
 use crate::output;
 
 /// Moves a hint lists.
@@ -60,9 +62,10 @@ pub struct Turn<'a> {
     undo: Undo,
 }
 
-/// The pimc bot's transposition table, kept between hints, and the seed of the deal.
+/// The analysis' memory, kept between hints, and the seed of the deal.
 pub struct Hints {
     memory: Vec<Entry>,
+    values: Vec<i32>,
     deal_seed: u64,
 }
 
@@ -70,6 +73,7 @@ impl Hints {
     pub fn new() -> Hints {
         Hints {
             memory: vec![Entry::EMPTY; SOLVER_ENTRIES],
+            values: Vec::new(),
             deal_seed: 0,
         }
     }
@@ -79,95 +83,82 @@ impl Hints {
         self.deal_seed = deal_seed;
     }
 
-    /// The pimc bot's best moves for the seat to move, with their mean margins, and what
-    /// those numbers mean.
+    /// The best moves for the seat to move by the analysis of its view (the pimc bot's
+    /// worlds, every move solved in each), with their mean margins ± standard errors, and
+    /// what those numbers mean.
     fn text(&mut self, style: &Style, view: &PlayerView<'_>, names_by_seat: &[&str]) -> String {
-        let seed = hint_seed(self.deal_seed, view.history().len());
-        let mut bot = PimcBot::new(PimcOptions::default(), seed, &mut self.memory);
-        let evaluation = bot.evaluate(view);
-        let mut weighed: Vec<(Move, f64)> = evaluation
-            .moves()
-            .filter_map(|played| Some((played, evaluation.mean_margin(played)?)))
-            .collect();
-        if weighed.is_empty() {
-            let Some(best) = evaluation.best() else {
-                return "No move to hint.".to_string();
-            };
-            return if evaluation.moves().count() == 1 {
-                format!("Hint: {} is your only move.", style.compact(best))
+        // Two legal moves are enough to know there is a choice.
+        let mut legal = Vec::new();
+        let _ = view.try_for_each_legal_move(|played| {
+            legal.push(played);
+            if legal.len() < 2 {
+                ControlFlow::Continue(())
             } else {
-                format!(
-                    "Hint: pimc would play {} (no sampled deal was solved within its budget).",
-                    style.compact(best)
-                )
-            };
-        }
-        let table = view.table();
-        // Moves solved in every world (the finalists) first, as only they are compared to
-        // the end; each group by its mean.
-        let worlds = |played: &Move| evaluation.worlds_for(*played).unwrap_or(0);
-        weighed.sort_by(|(a, a_margin), (b, b_margin)| {
-            worlds(b)
-                .cmp(&worlds(a))
-                .then(b_margin.total_cmp(a_margin))
-                .then_with(|| {
-                    GreedyKey::new(table, b.card, b.capture)
-                        .cmp(&GreedyKey::new(table, a.card, a.capture))
-                })
+                ControlFlow::Break(())
+            }
         });
-        // Moves alike up to suits (8♦ or 8♠ taking the same cards) are listed once.
-        let distinct =
-            input::distinct_choices(&weighed.iter().map(|(m, _)| *m).collect::<Vec<_>>());
-        weighed.retain(|(played, _)| distinct.contains(played));
-        let horizon = match evaluation.horizon() {
-            Horizon::GameEnd => "to the end of the game".to_owned(),
-            Horizon::DealEnd => "to the end of this deal".to_owned(),
-            Horizon::Moves(moves) => format!("over the next {moves} moves"),
+        match legal[..] {
+            [] => return "No move to hint.".to_string(),
+            [only] => return format!("Hint: {} is your only move.", style.compact(only)),
+            _ => {}
+        }
+        let seed = hint_seed(self.deal_seed, view.history().len());
+        let options = PimcOptions::default();
+        self.values.resize(values_needed(view, &options), 0);
+        let analysis = match analyze_view(view, &options, seed, &mut self.memory, &mut self.values)
+        {
+            Ok(analysis) => analysis,
+            Err(AnalysisError::OutOfBudget { .. }) => {
+                return "No hint: no sampled deal was solved within the node budget.".to_string()
+            }
+            Err(error) => return display::sentence(&format!("no hint: {error}")),
         };
+        // Moves alike up to suits (8♦ or 8♠ taking the same cards) are listed once.
+        let moves: Vec<Move> = analysis
+            .moves()
+            .iter()
+            .map(|tally| tally.played())
+            .collect();
+        let distinct = input::distinct_choices(&moves);
+        let listed: Vec<&MoveTally> = (analysis.moves().iter())
+            .filter(|tally| distinct.contains(&tally.played()))
+            .collect();
+        let horizon = reach(analysis.horizon());
         let others: Vec<&str> = (0..names_by_seat.len())
             .filter(|&seat| seat != view.seat())
             .map(|seat| names_by_seat[seat])
             .collect();
-        let exact = evaluation.horizon() == Horizon::GameEnd && evaluation.worlds() == 1;
-        let mut text = format!("Hint: pimc would play {}.\n", style.compact(weighed[0].0));
+        let exact = analysis.is_exact();
+        let mut text = format!("Hint: play {}.\n", style.compact(listed[0].played()));
         if exact {
             text.push_str(&format!("Margin in points {horizon}, exact:\n"));
         } else {
             text.push_str(&format!(
-                "Mean margin in points {horizon} ({}):\n",
-                display::count(evaluation.worlds(), "sampled deal", "sampled deals")
+                "Mean margin in points {horizon} ± standard error ({}):\n",
+                display::count(analysis.worlds(), "sampled deal", "sampled deals")
             ));
         }
-        let width = weighed
-            .iter()
-            .take(HINT_MOVES)
-            .map(|(played, _)| Style::PLAIN.compact(*played).len())
+        let width = (listed.iter().take(HINT_MOVES))
+            .map(|tally| Style::PLAIN.compact(tally.played()).len())
             .max()
             .unwrap_or(0);
-        for (played, margin) in weighed.iter().take(HINT_MOVES) {
-            let pad = width - Style::PLAIN.compact(*played).len();
-            // A move ruled out after the first round of worlds says over how many.
-            let fewer = Some(worlds(played))
-                .filter(|&solved| solved < evaluation.worlds())
-                .map(|solved| format!("  (over {solved})"))
-                .unwrap_or_default();
+        for tally in listed.iter().take(HINT_MOVES) {
+            let pad = width - Style::PLAIN.compact(tally.played()).len();
+            let margin = format!("{:+.2}", tally.mean_margin());
+            let error = tally.margin_error_variance().map(f64::sqrt);
             text.push_str(&format!(
-                "  {}{}  {margin:+.2}{fewer}\n",
-                style.compact(*played),
-                " ".repeat(pad)
+                "  {}{}  {}\n",
+                style.compact(tally.played()),
+                " ".repeat(pad),
+                with_error(margin, error)
             ));
         }
-        if weighed.len() > HINT_MOVES {
-            let more = weighed.len() - HINT_MOVES;
+        if listed.len() > HINT_MOVES {
+            let more = listed.len() - HINT_MOVES;
             let moves = if more == 1 { "move" } else { "moves" };
             text.push_str(&format!("  ({more} more {moves})\n"));
         }
-        let dropped = weighed
-            .iter()
-            .take(HINT_MOVES)
-            .map(|(played, _)| worlds(played))
-            .find(|&solved| solved < evaluation.worlds());
-        let legend = legend(evaluation.horizon(), exact, &others, dropped);
+        let legend = legend(analysis.horizon(), exact, &others);
         text.push_str(&output::wrap_words(&legend, "", "", display::WIDTH));
         text.pop();
         text
@@ -592,10 +583,9 @@ impl Turn<'_> {
     }
 }
 
-/// What a hint's numbers mean: the margin at `horizon` against `others`, how the hidden
-/// cards were dealt (`exact`: they can lie one way only), and `(over N)` when a move listed
-/// was `dropped` after N sampled deals.
-fn legend(horizon: Horizon, exact: bool, others: &[&str], dropped: Option<u32>) -> String {
+/// What a hint's numbers mean: the margin at `horizon` against `others`, and how the hidden
+/// cards were dealt (`exact`: they can lie one way only).
+fn legend(horizon: Horizon, exact: bool, others: &[&str]) -> String {
     let them = match others {
         [one] => format!("{one}'s"),
         _ => "the others' mean".to_string(),
@@ -623,13 +613,8 @@ fn legend(horizon: Horizon, exact: bool, others: &[&str], dropped: Option<u32>) 
     } else {
         legend.push_str(
             " Sampled deals: ways the cards you have not seen may lie, given what you have \
-             seen, each played out with every hand known.",
+             seen, each played out with every hand known for every move.",
         );
-    }
-    if let Some(solved) = dropped {
-        legend.push_str(&format!(
-            " (over {solved}): dropped after {solved} sampled deals as clearly worse."
-        ));
     }
     legend
 }
