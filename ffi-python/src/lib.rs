@@ -13,11 +13,14 @@
 //!   `position.rs`: `Position`, a game part way through as one line of text.
 //! - `bot.rs`: `Bot`, a built-in bot by name and options; `players.rs`: games between
 //!   built-in bots and Python objects with a `choose(view)` method.
+//! - `analysis.rs`: `analyze()`, every legal move of a position valued by the core's
+//!   analysis (`Analysis`, `MoveAnalysis`).
 //! - `int_arg.rs`: int arguments whose out-of-range values name the argument and range.
 //! - `matches.rs`: `play_match()`, the core's match harness on threads, without the GIL;
 //!   pieces of a match (`play_match_groups`, `MatchTally`) for other processes and machines;
 //!   `play_tournament()`, a round robin over the core's tournament plan.
 
+mod analysis;
 mod bot;
 mod card;
 mod errors;
@@ -44,6 +47,9 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<outcome::PySeatResult>()?;
     module.add_class::<outcome::PyGameResult>()?;
     module.add_class::<bot::PyBot>()?;
+    module.add_class::<analysis::PyAnalysis>()?;
+    module.add_class::<analysis::PyMoveAnalysis>()?;
+    module.add_function(wrap_pyfunction!(analysis::analyze, module)?)?;
     module.add_class::<matches::PyBotStats>()?;
     module.add_class::<matches::PyMatchResult>()?;
     module.add_function(wrap_pyfunction!(card::card_set, module)?)?;
