@@ -27,6 +27,16 @@
 #include <stdint.h>
 
 /**
+ * The most legal moves an analysis values: `moves` with this many slots always suffices.
+ */
+#define TABLIC_MAX_ANALYSED_MOVES 256
+
+/**
+ * The moves of a whole game: the longest best line.
+ */
+#define TABLIC_MAX_LINE 48
+
+/**
  * 64-bit words in a `tablic_bot_storage`.
  */
 #define TABLIC_BOT_STORAGE_WORDS 16
@@ -260,7 +270,57 @@ typedef enum tablic_result {
    * field and why).
    */
   TABLIC_RESULT_INVALID_POSITION = 25,
+  /**
+   * A search ran out of its node budget: an analysis gives no value rather than a wrong
+   * one.
+   */
+  TABLIC_RESULT_OUT_OF_BUDGET = 26,
+  /**
+   * More than 20 cards on the table, where captures run into the millions: no search is
+   * made there.
+   */
+  TABLIC_RESULT_CROWDED_TABLE = 27,
+  /**
+   * More than `TABLIC_MAX_ANALYSED_MOVES` legal moves, too many to analyse.
+   */
+  TABLIC_RESULT_TOO_MANY_MOVES = 28,
 } tablic_result;
+
+/**
+ * How a move compares with the best (`tablic_move_analysis.mark`).
+ */
+typedef enum tablic_mark {
+  /**
+   * As good as the best, or not clearly worse by a point.
+   */
+  TABLIC_MARK_NONE = 0,
+  /**
+   * A mistake, `?`: clearly worse, by a point or more.
+   */
+  TABLIC_MARK_MISTAKE = 1,
+  /**
+   * A blunder, `??`: clearly worse, by three points or more.
+   */
+  TABLIC_MARK_BLUNDER = 2,
+} tablic_mark;
+
+/**
+ * How far ahead the moves were solved (`tablic_analysis.horizon`).
+ */
+typedef enum tablic_horizon {
+  /**
+   * To the end of the game.
+   */
+  TABLIC_HORIZON_GAME_END = 0,
+  /**
+   * To the end of the current deal, where the table stays unclaimed.
+   */
+  TABLIC_HORIZON_DEAL_END = 1,
+  /**
+   * `horizon_moves` moves ahead, short of the deal's end.
+   */
+  TABLIC_HORIZON_MOVES = 2,
+} tablic_horizon;
 
 /**
  * A bot: opaque. Made by `tablic_bot_new`, released by `tablic_bot_free`.
@@ -282,17 +342,6 @@ typedef struct tablic_game tablic_game;
 typedef struct tablic_position tablic_position;
 
 /**
- * Memory for one bot, to give to `tablic_bot_new` where there is no heap. Its contents are
- * private; it must stay in place, unmoved, until the bot is freed.
- */
-typedef struct tablic_bot_storage {
-  /**
-   * The library's, not to be read or written.
-   */
-  uint64_t opaque[TABLIC_BOT_STORAGE_WORDS];
-} tablic_bot_storage;
-
-/**
  * A move: the card played and the table cards it captures (empty for a discard).
  */
 typedef struct tablic_move {
@@ -305,6 +354,117 @@ typedef struct tablic_move {
    */
   uint64_t capture;
 } tablic_move;
+
+/**
+ * One legal move and what the analysis says of it, in points of margin: the seat's points
+ * and tablas minus the others' mean, at the horizon (short of the game's end each card of
+ * lead counts a third of a point).
+ */
+typedef struct tablic_move_analysis {
+  /**
+   * The move.
+   */
+  struct tablic_move move;
+  /**
+   * Its mean margin over the worlds.
+   */
+  double margin;
+  /**
+   * The standard error of `margin`: 0 when exact, NaN from a single sampled world.
+   */
+  double margin_se;
+  /**
+   * The share of worlds in which the seat is ahead at the horizon, 0 to 1.
+   */
+  double ahead;
+  /**
+   * Points lost against the best move, world by world (0 for the best).
+   */
+  double loss;
+  /**
+   * The standard error of `loss`, from the differences paired world by world.
+   */
+  double loss_se;
+  /**
+   * A clear mistake or blunder, or neither.
+   */
+  enum tablic_mark mark;
+  /**
+   * Worlds the move was solved in.
+   */
+  uint32_t worlds;
+} tablic_move_analysis;
+
+/**
+ * What an analysis found beyond each move's figures (`tablic_analyze`).
+ */
+typedef struct tablic_analysis {
+  /**
+   * The seat to move, whose moves these are.
+   */
+  uint32_t seat;
+  /**
+   * True when the values are exact: everything was known, or the hidden cards could lie
+   * one way only (the other hand of two players' last deal).
+   */
+  bool exact;
+  /**
+   * How far ahead the moves were solved.
+   */
+  enum tablic_horizon horizon;
+  /**
+   * With `TABLIC_HORIZON_MOVES`, how many moves ahead; else 0.
+   */
+  uint32_t horizon_moves;
+  /**
+   * Worlds solved (1 when exact).
+   */
+  uint32_t worlds;
+  /**
+   * Worlds sampled and left out, as their solve ran out of its node budget.
+   */
+  uint32_t left_out;
+  /**
+   * Legal moves valued: the count `tablic_analyze` writes.
+   */
+  uint32_t moves;
+  /**
+   * The best move.
+   */
+  struct tablic_move best;
+  /**
+   * True for a seat's position: `bot_move` is the move the bot plays with this seed.
+   */
+  bool has_bot_move;
+  /**
+   * The bot's move, or zeros.
+   */
+  struct tablic_move bot_move;
+  /**
+   * Nodes the solver searched.
+   */
+  uint64_t nodes;
+  /**
+   * Moves in `line`: with everything known, the best line to the end of the game; else 0.
+   */
+  uint32_t line_length;
+  /**
+   * The best line, this move first (with more than two players, the others play against
+   * the seat).
+   */
+  struct tablic_move line[TABLIC_MAX_LINE];
+} tablic_analysis;
+
+/**
+ * Memory for one bot, to give to `tablic_bot_new` where there is no heap. Its contents are
+ * private; it must stay in place, unmoved, until the bot is freed.
+ */
+typedef struct tablic_bot_storage {
+  /**
+   * The library's, not to be read or written.
+   */
+  uint64_t opaque[TABLIC_BOT_STORAGE_WORDS];
+} tablic_bot_storage;
 
 /**
  * Memory for one game, to give to `tablic_game_new*` where there is no heap (or to keep a
@@ -486,6 +646,72 @@ typedef struct tablic_position_info {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * The bytes of memory `tablic_analyze` needs for `position` and `bot` at least
+ * (`*least`: a seat's values of every move in every world; 0 with everything known) and
+ * works best with (`*best`: the solver's transposition table too). Between the two it
+ * works, more slowly. On failure, writes why into `message` (may be `NULL`).
+ *
+ * # Safety
+ * `position` must be a live handle; `bot` a NUL-terminated string; `least` and `best`
+ * valid for writes; a non-null `message` valid for `message_capacity` bytes.
+ */
+enum tablic_result tablic_analysis_memory_bytes(const struct tablic_position *position,
+                                                const char *bot,
+                                                size_t *least,
+                                                size_t *best,
+                                                char *message,
+                                                size_t message_capacity);
+
+/**
+ * Values every legal move of the seat to move in `position`, as `tablic analyze` does
+ * (builds with `std` only).
+ *
+ * - A seat's position is analysed from that seat's view alone: `bot` (`pimc` or
+ *   `pimc:samples=N,nodes=N`) samples the cards the seat has not seen as it does when it
+ *   plays, from `seed`, and every legal move is solved in every world, to the bot's
+ *   horizon, each within the bot's nodes. `analysis->bot_move` is the move the bot plays
+ *   from there with `seed`.
+ * - A position with everything known is solved exactly to the end of the game within
+ *   `nodes` nodes (`tablic analyze` gives 100000000), with the best
+ *   line in `analysis->line`.
+ *
+ * `memory`, `memory_bytes`: working memory, 8-byte aligned, at least the `least` bytes of
+ * `tablic_analysis_memory_bytes` (`TABLIC_RESULT_BUFFER_TOO_SMALL` otherwise), best its
+ * `best`; `NULL` lets the library allocate what works best. It is free again when the call
+ * returns.
+ *
+ * The moves go into `moves`, best first, and `*count` gets how many there are; when that
+ * is more than `capacity` the result is `TABLIC_RESULT_BUFFER_TOO_SMALL` and nothing else
+ * is written (`TABLIC_MAX_ANALYSED_MOVES` slots always suffice). `*analysis` gets the rest.
+ * Memory smaller than `least` also gives `TABLIC_RESULT_BUFFER_TOO_SMALL`, with no count
+ * and the size in `message`.
+ *
+ * What cannot be analysed returns its reason, also written into `message` (may be `NULL`):
+ * `TABLIC_RESULT_INVALID_BOT`, `TABLIC_RESULT_GAME_OVER`, `TABLIC_RESULT_OUT_OF_BUDGET`
+ * (every world, or the exact solve, ran out of its nodes), `TABLIC_RESULT_CROWDED_TABLE`,
+ * `TABLIC_RESULT_TOO_MANY_MOVES`.
+ *
+ * # Safety
+ * `position` must be a live handle; `bot` a NUL-terminated string; a non-null `memory`
+ * valid for `memory_bytes` bytes of reads and writes, used by nothing else during the
+ * call; a non-null `moves` valid for `capacity` writes (`NULL` is fine with `capacity`
+ * 0); `count` and `analysis` valid for writes; a non-null `message` valid for
+ * `message_capacity` bytes.
+ */
+enum tablic_result tablic_analyze(const struct tablic_position *position,
+                                  const char *bot,
+                                  uint64_t seed,
+                                  uint64_t nodes,
+                                  void *memory,
+                                  size_t memory_bytes,
+                                  struct tablic_move_analysis *moves,
+                                  size_t capacity,
+                                  size_t *count,
+                                  struct tablic_analysis *analysis,
+                                  char *message,
+                                  size_t message_capacity);
 
 /**
  * The bytes of search memory the bot `spec` names works best with (0 for bots that do not

@@ -293,6 +293,29 @@ inline Game Game::from_position(const Position &position) {
     return Game(game);
 }
 
+/// An analysis (`analyze`): every legal move's figures, best first, and the rest.
+struct Analysis {
+    std::vector<tablic_move_analysis> moves;
+    tablic_analysis summary;
+};
+
+/// Every legal move of the seat to move in `position`, valued (`tablic_analyze`, in memory
+/// the library allocates): a seat's position over the worlds `bot` samples from `seed`; a
+/// position with everything known exactly, within `nodes` nodes, with the best line. What
+/// cannot be analysed throws with the reason.
+inline Analysis analyze(const Position &position, const std::string &bot = "pimc",
+                        uint64_t seed = 1, uint64_t nodes = 100000000) {
+    Analysis analysis{std::vector<tablic_move_analysis>(TABLIC_MAX_ANALYSED_MOVES), {}};
+    size_t count = 0;
+    char reason[256] = "";
+    detail::check(tablic_analyze(position.get(), bot.c_str(), seed, nodes, nullptr, 0,
+                                 analysis.moves.data(), analysis.moves.size(), &count,
+                                 &analysis.summary, reason, sizeof reason),
+                  reason);
+    analysis.moves.resize(count);
+    return analysis;
+}
+
 /// A bot by name and options ("greedy", "minimax:depth=3,nodes=8000"), in memory the
 /// library allocates; freed with the object.
 class Bot {

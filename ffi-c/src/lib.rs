@@ -21,6 +21,9 @@
 //!   it (`tablic_game_new_from_position`).
 //! - [`bot`]: the [`tablic_bot`] handle: a bot by name and options (`minimax:depth=3`),
 //!   choosing a move for the seat to move.
+//! - [`analysis`] (with the `std` and `solver` features): every legal move of a position valued, from
+//!   a seat's view over the PIMC bot's worlds or exactly with everything known
+//!   (`tablic_analyze`).
 //!
 //! # Memory: where a handle lives
 //! Every handle lives either in memory the caller gives (a `tablic_game_storage`,
@@ -48,6 +51,8 @@
 #![deny(missing_docs, unsafe_op_in_unsafe_fn)]
 #![allow(non_camel_case_types)]
 
+#[cfg(all(feature = "std", feature = "solver"))]
+pub mod analysis;
 pub mod bot;
 mod boundary;
 pub mod captures;

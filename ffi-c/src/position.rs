@@ -16,7 +16,7 @@ use crate::text::{read_text, write_message, write_text};
 /// `tablic_position_new_from_game` or `tablic_position_new_from_view`; released by
 /// `tablic_position_free`.
 pub struct tablic_position {
-    position: Position,
+    pub(crate) position: Position,
     placement: Placement,
 }
 

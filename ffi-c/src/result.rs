@@ -69,11 +69,19 @@ pub enum tablic_result {
     /// A position's text could not be read, or breaks the rules (the message says which
     /// field and why).
     InvalidPosition = 25,
+    /// A search ran out of its node budget: an analysis gives no value rather than a wrong
+    /// one.
+    OutOfBudget = 26,
+    /// More than 20 cards on the table, where captures run into the millions: no search is
+    /// made there.
+    CrowdedTable = 27,
+    /// More than `TABLIC_MAX_ANALYSED_MOVES` legal moves, too many to analyse.
+    TooManyMoves = 28,
 }
 
 impl tablic_result {
     /// Every code, in numeric order.
-    pub(crate) const ALL: [tablic_result; 26] = [
+    pub(crate) const ALL: [tablic_result; 29] = [
         tablic_result::Ok,
         tablic_result::NullArgument,
         tablic_result::InvalidUtf8,
@@ -100,6 +108,9 @@ impl tablic_result {
         tablic_result::InvalidRank,
         tablic_result::InvalidSuit,
         tablic_result::InvalidPosition,
+        tablic_result::OutOfBudget,
+        tablic_result::CrowdedTable,
+        tablic_result::TooManyMoves,
     ];
 
     /// What the code means, in one sentence without a final period.
@@ -147,6 +158,13 @@ impl tablic_result {
                 "not a suit (suits go from 0, clubs, to 3, spades)"
             }
             tablic_result::InvalidPosition => "the position could not be read",
+            tablic_result::OutOfBudget => "the search ran out of its node budget",
+            tablic_result::CrowdedTable => {
+                "more than 20 cards on the table, where no search is made"
+            }
+            tablic_result::TooManyMoves => {
+                "more than TABLIC_MAX_ANALYSED_MOVES (256) legal moves, too many to analyse"
+            }
         }
     }
 }

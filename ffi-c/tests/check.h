@@ -1,8 +1,9 @@
-/* check.h: the assertions of the C tests. A failed check prints where and why and is
+/* check.h: the assertions of the C tests, and cards read from text. A failed check prints
  * counted; a test program exits with the number of failures (0: passed). */
 #ifndef TABLIC_TEST_CHECK_H
 #define TABLIC_TEST_CHECK_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "tablic.h"
@@ -34,5 +35,19 @@ static int check_failures;
     } while (0)
 
 #define CHECK_OK(call) CHECK_RESULT(call, TABLIC_RESULT_OK)
+
+/* The card a text names ("10D"), checked. */
+static inline uint8_t card(const char *text) {
+    uint8_t parsed = 255;
+    CHECK_OK(tablic_card_parse(text, &parsed, NULL, 0));
+    return parsed;
+}
+
+/* The card set a text names ("3H 3S"), checked. */
+static inline uint64_t cards(const char *text) {
+    uint64_t parsed = UINT64_MAX;
+    CHECK_OK(tablic_cards_parse(text, &parsed, NULL, 0));
+    return parsed;
+}
 
 #endif

@@ -19,12 +19,6 @@
     "hands=5H,8H,10S,QC,KC;2C,4H,5D,8S,9D,JS piles=2S,6C,6D,KD;AD,AH,2H,3C,3D,3S tablas=0,0 " \
     "last=0 deck=7C,7D,AC,QD,QS,2D,6H,AS,10C,KS,3H,5S,9C,8D,8C,4D,QH,JD,4S,9S,9H,10H,6S,JC"
 
-static uint64_t cards(const char *text) {
-    uint64_t parsed = UINT64_MAX;
-    CHECK_OK(tablic_cards_parse(text, &parsed, NULL, 0));
-    return parsed;
-}
-
 /* Plays `moves` moves, each the first legal one (fewer if the game ends). */
 static void play_first(tablic_game *game, int moves) {
     for (int played = 0; played < moves; played++) {

@@ -2,7 +2,7 @@
 //! goes, buffers of any capacity (too small included), storage and search memory at any
 //! offset (misaligned included), texts of any bytes, cards, sets and seats out of range,
 //! moves legal or not, records, positions and bot specs of any text; positions of the live
-//! games and games from the live positions. Built with AddressSanitizer, so
+//! games and games from the live positions, analysed. Built with AddressSanitizer, so
 //! a write past a buffer, a use of freed memory or a leak fails the run; every call must
 //! return a documented result code, never `TABLIC_RESULT_PANIC`.
 //!
@@ -15,6 +15,9 @@ use std::ptr::{null, null_mut};
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
+use tablic::analysis::{
+    tablic_analysis, tablic_analysis_memory_bytes, tablic_analyze, tablic_move_analysis,
+};
 use tablic::bot::{
     tablic_bot_choose, tablic_bot_free, tablic_bot_memory_bytes, tablic_bot_new, tablic_bot_storage,
 };
@@ -55,6 +58,9 @@ enum Buffer {
 
 /// Bots cheap enough to ask for a move many times per input.
 const QUICK_BOTS: [&str; 3] = ["random", "greedy", "minimax:depth=1,nodes=200"];
+
+/// Analyses cheap enough to ask for many times per input.
+const QUICK_ANALYSES: [&str; 2] = ["pimc:samples=2,nodes=300", "pimc:samples=1,nodes=2000"];
 
 #[derive(Arbitrary, Debug)]
 enum Call {
@@ -162,6 +168,18 @@ enum Call {
     GameFromPosition {
         place: Place,
         position: u8,
+        null_out: bool,
+    },
+    /// A live position analysed by a quick bot (or any text), within `nodes` (up to 5000)
+    /// when exact, in the caller's memory: `bytes` of it at `offset`.
+    Analyze {
+        position: u8,
+        spec: Spec,
+        seed: u64,
+        nodes: u16,
+        memory: (u8, u16),
+        moves: Buffer,
+        message: Buffer,
         null_out: bool,
     },
 }
@@ -689,6 +707,91 @@ fn run(call: Call, handles: &mut Handles) {
             }
             created_game(handles, result, game, boxed, place);
         }
+        call @ Call::Analyze { .. } => analyze(handles, call),
+    }
+}
+
+/// One analysis: a documented code, and on success figures that hang together.
+fn analyze(handles: &Handles, call: Call) {
+    let Call::Analyze {
+        position,
+        spec,
+        seed,
+        nodes,
+        memory: (offset, bytes),
+        moves,
+        message,
+        null_out,
+    } = call
+    else {
+        return;
+    };
+    let Some(position) = position_at(handles, position) else {
+        return;
+    };
+    let spec = match spec {
+        Spec::Quick(index) => CString::new(QUICK_ANALYSES[usize::from(index) % 2]).unwrap(),
+        Spec::Text(bytes) => text(&bytes),
+    };
+    // Any text may name a slow pimc: only its memory is asked for.
+    let quick = QUICK_ANALYSES.iter().any(|quick| quick.as_bytes() == spec.as_bytes())
+        || !String::from_utf8_lossy(spec.as_bytes()).to_lowercase().contains("pimc");
+    let (mut buffer, null_message) = slots(message, 0 as c_char);
+    let (mut least, mut best) = (0, 0);
+    let result = documented(unsafe {
+        tablic_analysis_memory_bytes(
+            position,
+            spec.as_ptr(),
+            &mut least,
+            &mut best,
+            pointer(&mut buffer, null_message),
+            buffer.len(),
+        )
+    });
+    message_is_terminated(&buffer, result);
+    if result == tablic_result::Ok {
+        assert!(least <= best);
+    }
+    if !quick {
+        return;
+    }
+    let mut words = vec![0u64; usize::from(bytes) / 8 + 1];
+    let memory = unsafe { words.as_mut_ptr().cast::<u8>().add(usize::from(offset) % 8) };
+    let empty: tablic_move_analysis = unsafe { zeroed() };
+    let (mut found, null_moves) = slots(moves, empty);
+    let mut summary: tablic_analysis = unsafe { zeroed() };
+    let mut count = 0;
+    let result = documented(unsafe {
+        tablic_analyze(
+            position,
+            spec.as_ptr(),
+            seed,
+            u64::from(nodes % 5000),
+            memory.cast::<c_void>(),
+            usize::from(bytes),
+            pointer(&mut found, null_moves),
+            found.len(),
+            out(&mut count, null_out),
+            &mut summary,
+            pointer(&mut buffer, null_message),
+            buffer.len(),
+        )
+    });
+    message_is_terminated(&buffer, result);
+    if null_out {
+        assert_eq!(result, tablic_result::NullArgument);
+    }
+    if result != tablic_result::Ok {
+        return;
+    }
+    assert_eq!(offset % 8, 0, "misaligned memory accepted");
+    assert!(count >= 1 && count <= found.len() && summary.moves as usize == count);
+    assert!(summary.line_length as usize <= summary.line.len());
+    let found = &found[..count];
+    assert_eq!(found[0].r#move, summary.best);
+    assert_eq!(found[0].loss, 0.0);
+    for pair in found.windows(2) {
+        assert!(pair[0].margin >= pair[1].margin && pair[1].loss >= 0.0);
     }
 }
 
