@@ -60,7 +60,7 @@ enum Buffer {
 const QUICK_BOTS: [&str; 3] = ["random", "greedy", "minimax:depth=1,nodes=200"];
 
 /// Analyses cheap enough to ask for many times per input.
-const QUICK_ANALYSES: [&str; 2] = ["pimc:samples=2,nodes=300", "pimc:samples=1,nodes=2000"];
+const QUICK_ANALYSES: [&str; 2] = ["pimc:samples=2,nodes=2000", "pimc:samples=1,nodes=5000"];
 
 #[derive(Arbitrary, Debug)]
 enum Call {
@@ -170,10 +170,12 @@ enum Call {
         position: u8,
         null_out: bool,
     },
-    /// A live position analysed by a quick bot (or any text), within `nodes` (up to 5000)
-    /// when exact, in the caller's memory: `bytes` of it at `offset`.
+    /// A live position, or a live game as its seat to move sees it (or with everything
+    /// known), analysed by a quick bot (or any text), within `nodes` (up to 5000) when
+    /// exact, in the caller's memory: `bytes` of it, misaligned for an odd `offset`.
     Analyze {
         position: u8,
+        game: Option<(u8, bool)>,
         spec: Spec,
         seed: u64,
         nodes: u16,
@@ -715,6 +717,7 @@ fn run(call: Call, handles: &mut Handles) {
 fn analyze(handles: &Handles, call: Call) {
     let Call::Analyze {
         position,
+        game,
         spec,
         seed,
         nodes,
@@ -726,16 +729,65 @@ fn analyze(handles: &Handles, call: Call) {
     else {
         return;
     };
-    let Some(position) = position_at(handles, position) else {
+    let made = game.and_then(|(game, everything)| position_to_move(handles, game, everything));
+    let Some(position) = made.or_else(|| position_at(handles, position)) else {
         return;
     };
+    analyze_position(
+        position,
+        spec,
+        seed,
+        nodes,
+        (offset, bytes),
+        moves,
+        message,
+        null_out,
+    );
+    if let Some(made) = made {
+        unsafe { tablic_position_free(made) };
+    }
+}
+
+/// The position of a live game as its seat to move sees it, or with everything known.
+fn position_to_move(handles: &Handles, game: u8, everything: bool) -> Option<*mut tablic_position> {
+    let game = game_at(handles, game)?;
+    let mut seat = -1;
+    let mut position = null_mut();
+    let result = unsafe {
+        tablic_game_to_move(game, &mut seat);
+        match u32::try_from(seat) {
+            Ok(seat) if !everything => {
+                tablic_position_new_from_view(null_mut(), game, seat, false, &mut position)
+            }
+            _ => tablic_position_new_from_game(null_mut(), game, false, &mut position),
+        }
+    };
+    assert_eq!(documented(result), tablic_result::Ok);
+    Some(position)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn analyze_position(
+    position: *mut tablic_position,
+    spec: Spec,
+    seed: u64,
+    nodes: u16,
+    (offset, bytes): (u8, u16),
+    moves: Buffer,
+    message: Buffer,
+    null_out: bool,
+) {
     let spec = match spec {
         Spec::Quick(index) => CString::new(QUICK_ANALYSES[usize::from(index) % 2]).unwrap(),
         Spec::Text(bytes) => text(&bytes),
     };
     // Any text may name a slow pimc: only its memory is asked for.
-    let quick = QUICK_ANALYSES.iter().any(|quick| quick.as_bytes() == spec.as_bytes())
-        || !String::from_utf8_lossy(spec.as_bytes()).to_lowercase().contains("pimc");
+    let quick = QUICK_ANALYSES
+        .iter()
+        .any(|quick| quick.as_bytes() == spec.as_bytes())
+        || !String::from_utf8_lossy(spec.as_bytes())
+            .to_lowercase()
+            .contains("pimc");
     let (mut buffer, null_message) = slots(message, 0 as c_char);
     let (mut least, mut best) = (0, 0);
     let result = documented(unsafe {
@@ -756,7 +808,9 @@ fn analyze(handles: &Handles, call: Call) {
         return;
     }
     let mut words = vec![0u64; usize::from(bytes) / 8 + 1];
-    let memory = unsafe { words.as_mut_ptr().cast::<u8>().add(usize::from(offset) % 8) };
+    // Aligned, or 4 bytes off (to be refused), half the time each.
+    let shift = usize::from(offset & 1) * 4;
+    let memory = unsafe { words.as_mut_ptr().cast::<u8>().add(shift) };
     let empty: tablic_move_analysis = unsafe { zeroed() };
     let (mut found, null_moves) = slots(moves, empty);
     let mut summary: tablic_analysis = unsafe { zeroed() };
@@ -784,7 +838,7 @@ fn analyze(handles: &Handles, call: Call) {
     if result != tablic_result::Ok {
         return;
     }
-    assert_eq!(offset % 8, 0, "misaligned memory accepted");
+    assert_eq!(shift, 0, "misaligned memory accepted");
     assert!(count >= 1 && count <= found.len() && summary.moves as usize == count);
     assert!(summary.line_length as usize <= summary.line.len());
     let found = &found[..count];
