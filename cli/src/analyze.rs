@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::Args;
 use serde::Serialize;
 use tablic_core::analysis::{analyze_game, analyze_view, values_needed, Analysis, AnalysisError};
+use tablic_core::analysis::{weighing_options, EXACT_ENTRIES, EXACT_NODES};
 use tablic_core::analysis::{BLUNDER_POINTS, CLEAR_ERRORS, MISTAKE_POINTS};
 use tablic_core::bots::solver::{Entry, CUT_CARD, CUT_POINT};
 use tablic_core::bots::{Bot, BotSpec, Horizon, PimcBot, PimcOptions, SOLVER_ENTRIES};
@@ -57,14 +58,6 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with_all = ["position", "json"])]
     jsonl: bool,
 }
-
-/// The default node budget of an exact solve: about a minute (from the start of the game's
-/// second deal, 36 moves from the end, one took 11 million nodes).
-const EXACT_NODES: u64 = 100_000_000;
-
-/// Transposition-table entries of an exact solve (16 MiB): the solver's benchmarks of
-/// whole last deals use 2¹⁸, and more entries search fewer nodes.
-const EXACT_ENTRIES: usize = 1 << 20;
 
 const ANALYZE_AFTER_HELP: &str = "\
 From a seat's view, for each move: its mean margin in points (the seat's points and tablas \
@@ -124,14 +117,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, Failure> {
 
 /// The options of the bot that weighs a seat's moves, which must be PIMC (`--bot`).
 pub fn judging_bot(text: &str) -> Result<PimcOptions, Failure> {
-    match text.parse::<BotSpec>() {
-        Ok(BotSpec::Pimc { samples, nodes }) => Ok(PimcOptions { samples, nodes }),
-        Ok(other) => Err(Failure::Usage(format!(
-            "--bot: {} cannot weigh moves (use pimc)",
-            other.name()
-        ))),
-        Err(error) => Err(Failure::Usage(format!("--bot: {error}"))),
-    }
+    let spec = text
+        .parse::<BotSpec>()
+        .map_err(|error| Failure::Usage(format!("--bot: {error}")))?;
+    weighing_options(&spec).map_err(|error| Failure::Usage(format!("--bot: {error}")))
 }
 
 /// The name of the PIMC bot with `options`, as `--bot` writes it.
@@ -332,11 +321,7 @@ impl Report {
         Report {
             seat: analysis.seat(),
             exact: analysis.is_exact(),
-            horizon: match analysis.horizon() {
-                Horizon::GameEnd => "game_end".to_string(),
-                Horizon::DealEnd => "deal_end".to_string(),
-                Horizon::Moves(moves) => format!("moves:{moves}"),
-            },
+            horizon: analysis.horizon().to_string(),
             worlds: analysis.worlds(),
             left_out: analysis.left_out(),
             moves,

@@ -9,7 +9,8 @@ use core::ffi::{c_char, c_void};
 use core::mem::size_of;
 
 use tablic_core::analysis::{
-    analyze_game, analyze_view, values_needed, Analysis, AnalysisError, Mark, MoveTally,
+    analyze_game, analyze_view, values_needed, weighing_options, Analysis, AnalysisError, Mark,
+    MoveTally, EXACT_ENTRIES,
 };
 use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{
@@ -34,10 +35,6 @@ const _: () = assert!(TABLIC_MAX_LINE == MOVES_PER_GAME);
 
 // `TABLIC_RESULT_CROWDED_TABLE`'s message names the limit.
 const _: () = assert!(CROWDED_TABLE == 20);
-
-/// Transposition-table entries an exact analysis works best with (16 MiB), as
-/// `tablic analyze` gives it: more entries search fewer nodes.
-const EXACT_ENTRIES: usize = 1 << 20;
 
 /// How a move compares with the best (`tablic_move_analysis.mark`).
 #[repr(C)]
@@ -138,12 +135,9 @@ unsafe fn judging_bot(
         unsafe { write_message(message, message_capacity, reason) };
         Err(tablic_result::InvalidBot)
     };
-    match parsed {
-        Ok(BotSpec::Pimc { samples, nodes }) => Ok(PimcOptions { samples, nodes }),
-        Ok(other) => refused(&format_args!(
-            "{} cannot weigh moves (use pimc)",
-            other.name()
-        )),
+    match parsed.map(|spec| weighing_options(&spec)) {
+        Ok(Ok(options)) => Ok(options),
+        Ok(Err(error)) => refused(&error),
         Err(error) => refused(&error),
     }
 }
@@ -330,6 +324,7 @@ impl Request {
 fn analysis_result(error: AnalysisError) -> tablic_result {
     match error {
         AnalysisError::GameOver => tablic_result::GameOver,
+        AnalysisError::CannotWeigh(_) => tablic_result::InvalidBot,
         AnalysisError::NotToMove { .. } => tablic_result::NotSeatsTurn,
         AnalysisError::CrowdedTable { .. } => tablic_result::CrowdedTable,
         AnalysisError::TooManyMoves => tablic_result::TooManyMoves,

@@ -7,10 +7,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use tablic_core::analysis::{
-    analyze_game, analyze_view, values_needed, Analysis, AnalysisError, MoveTally,
+    analyze_game, analyze_view, values_needed, weighing_options, Analysis, AnalysisError,
+    MoveTally, EXACT_ENTRIES, EXACT_NODES,
 };
 use tablic_core::bots::solver::Entry;
-use tablic_core::bots::{Bot, BotSpec, Horizon, PimcBot, PimcOptions, SOLVER_ENTRIES};
+use tablic_core::bots::{Bot, BotSpec, PimcBot, PimcOptions, SOLVER_ENTRIES};
 use tablic_core::{Game, Move, PlayerView};
 
 use crate::errors::value_error;
@@ -19,10 +20,6 @@ use crate::int_arg;
 use crate::moves::{move_list, move_object};
 use crate::position::PyPosition;
 use crate::view::PyView;
-
-/// Transposition-table entries of an exact analysis (16 MiB), as `tablic analyze` gives it:
-/// more entries search fewer nodes.
-const EXACT_ENTRIES: usize = 1 << 20;
 
 /// One legal move and what the analysis says of it, in points of margin (the seat's points
 /// and tablas minus the others' mean, at the horizon).
@@ -123,11 +120,7 @@ impl PyAnalysis {
     /// next N moves).
     #[getter]
     fn horizon(&self) -> String {
-        match self.analysis.horizon() {
-            Horizon::GameEnd => "game_end".to_string(),
-            Horizon::DealEnd => "deal_end".to_string(),
-            Horizon::Moves(moves) => format!("moves:{moves}"),
-        }
+        self.analysis.horizon().to_string()
     }
 
     /// Worlds solved (1 when exact).
@@ -228,14 +221,9 @@ impl Target {
 
 /// The options of the bot that weighs a seat's moves, which must be PIMC.
 fn judging_bot(text: &str) -> PyResult<PimcOptions> {
-    match text.parse::<BotSpec>() {
-        Ok(BotSpec::Pimc { samples, nodes }) => Ok(PimcOptions { samples, nodes }),
-        Ok(other) => Err(PyValueError::new_err(format!(
-            "bot: {} cannot weigh moves (use pimc)",
-            other.name()
-        ))),
-        Err(error) => Err(PyValueError::new_err(format!("bot: {error}"))),
-    }
+    let bot_error = |error: &dyn std::fmt::Display| PyValueError::new_err(format!("bot: {error}"));
+    let spec = text.parse::<BotSpec>().map_err(|error| bot_error(&error))?;
+    weighing_options(&spec).map_err(|error| bot_error(&error))
 }
 
 /// The core's reason, with the argument to raise when a budget ran out.
@@ -277,7 +265,7 @@ fn analyze_seat(
 /// the best line. A `ValueError` says why a target cannot be analysed: the game is over,
 /// the seat is not to move, the budget ran out, a bad bot.
 #[pyfunction]
-#[pyo3(signature = (target, bot = "pimc", *, seed = 1, nodes = 100_000_000))]
+#[pyo3(signature = (target, bot = "pimc", *, seed = 1, nodes = EXACT_NODES))]
 pub fn analyze(
     py: Python<'_>,
     target: &Bound<'_, PyAny>,

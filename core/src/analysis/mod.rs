@@ -32,7 +32,9 @@ pub use tally::{Mark, MoveTally, BLUNDER_POINTS, CLEAR_ERRORS, MISTAKE_POINTS};
 pub use view::{analyze_view, values_needed};
 
 use crate::bots::solver::{Position, SolveError, Solver};
-use crate::bots::{crowded, GreedyKey, Horizon, CROWDED_TABLE, MAX_ROOT_MOVES};
+use crate::bots::{
+    crowded, BotSpec, GreedyKey, Horizon, PimcOptions, CROWDED_TABLE, MAX_ROOT_MOVES,
+};
 use crate::game::moves::{try_for_each_move, Move};
 use crate::game::view::PlayerView;
 use crate::game::MOVES_PER_GAME;
@@ -111,11 +113,33 @@ impl Analysis {
     }
 }
 
+/// The node budget an exact analysis ([`analyze_game`]) gets unless its caller says
+/// otherwise: about a minute on a desktop. The last two deals take well under a second; from
+/// the start of the second deal (36 moves from the end) one took 11 million nodes; a whole
+/// two-player game took hundreds of millions.
+pub const EXACT_NODES: u64 = 100_000_000;
+
+/// Transposition-table entries the command line and the bindings give an exact analysis
+/// (16 MiB): the solver's benchmarks of whole last deals use 2¹⁸, and more entries search
+/// fewer nodes.
+pub const EXACT_ENTRIES: usize = 1 << 20;
+
+/// The options of the bot that weighs a seat's moves ([`analyze_view`]): only PIMC samples
+/// worlds and solves moves in them.
+pub fn weighing_options(spec: &BotSpec) -> Result<PimcOptions, AnalysisError> {
+    match *spec {
+        BotSpec::Pimc { samples, nodes } => Ok(PimcOptions { samples, nodes }),
+        ref other => Err(AnalysisError::CannotWeigh(other.name())),
+    }
+}
+
 /// Why a position was not analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AnalysisError {
     /// The game is over: there is no move to value.
     GameOver,
+    /// This bot (named) does not weigh moves: only PIMC does ([`weighing_options`]).
+    CannotWeigh(&'static str),
     /// The view is not of the seat to move.
     NotToMove {
         /// The view's seat.
@@ -148,6 +172,7 @@ impl fmt::Display for AnalysisError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             AnalysisError::GameOver => f.write_str("the game is over: there is no move to analyse"),
+            AnalysisError::CannotWeigh(bot) => write!(f, "{bot} cannot weigh moves (use pimc)"),
             AnalysisError::NotToMove { seat, to_move } => write!(
                 f,
                 "the position is seat {seat}'s, but seat {to_move} is to move"

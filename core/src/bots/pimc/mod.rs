@@ -492,6 +492,17 @@ pub enum Horizon {
     Moves(usize),
 }
 
+/// `game_end`, `deal_end` or `moves:N`, as the command line's JSON and the bindings name it.
+impl core::fmt::Display for Horizon {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Horizon::GameEnd => f.write_str("game_end"),
+            Horizon::DealEnd => f.write_str("deal_end"),
+            Horizon::Moves(moves) => write!(f, "moves:{moves}"),
+        }
+    }
+}
+
 impl Horizon {
     /// Where `view`'s worlds are cut at first.
     pub(crate) fn of(view: &PlayerView<'_>) -> Horizon {
