@@ -3,16 +3,17 @@
 //! players).
 //!
 //! Games: `Game::from_seed(players, derive_seed(0xB357, g))`, the bot at seat `g mod
-//! players` with fresh memory (`SOLVER_ENTRIES`), the others `GreedyBot::new(g)`. Printed,
-//! for 2, 3 and 4 players: the median, 90th percentile and maximum over games of the bot's
-//! time in a game; criterion then gives the mean for 2 players.
+//! players` with fresh memory (`BEST_RESPONSE_ENTRIES`, cleared in its time), the others
+//! `GreedyBot::new(g)`. Printed, for 2, 3 and 4 players: the median, 90th percentile and
+//! maximum over games of the bot's time in a game; criterion then gives the mean for 2
+//! players.
 
 use core::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tablic_core::bots::solver::Entry;
-use tablic_core::bots::{BestResponseBot, Bot, GreedyBot, SOLVER_ENTRIES};
+use tablic_core::bots::{BestResponseBot, Bot, GreedyBot, BEST_RESPONSE_ENTRIES};
 use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::{Game, PlayerCount};
 
@@ -47,7 +48,7 @@ fn whole_game(memory: &mut [Entry], players: usize, g: u64) -> Duration {
 }
 
 fn games(c: &mut Criterion) {
-    let mut memory = vec![Entry::EMPTY; SOLVER_ENTRIES];
+    let mut memory = vec![Entry::EMPTY; BEST_RESPONSE_ENTRIES];
     for players in 2..=4 {
         let mut millis: Vec<f64> = (0..GAMES)
             .map(|g| whole_game(&mut memory, players, g).as_secs_f64() * 1e3)

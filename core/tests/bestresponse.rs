@@ -4,7 +4,8 @@
 
 use tablic_core::bots::solver::{Entry, Position, Solver};
 use tablic_core::bots::{
-    best_greedy_move, AnyBot, BestResponseBot, Bot, BotSpec, GreedyBot, RandomBot, SOLVER_ENTRIES,
+    best_greedy_move, AnyBot, BestResponseBot, Bot, BotSpec, GreedyBot, RandomBot,
+    BEST_RESPONSE_ENTRIES,
 };
 use tablic_core::{Game, Move, PlayerCount};
 
@@ -12,7 +13,7 @@ mod common;
 use common::greedy_for;
 
 fn entries() -> Vec<Entry> {
-    vec![Entry::EMPTY; SOLVER_ENTRIES]
+    vec![Entry::EMPTY; BEST_RESPONSE_ENTRIES]
 }
 
 /// `seat`'s final margin `(n − 1)·own − Σ others` in a finished game.

@@ -30,8 +30,7 @@
 //!   seeds.
 //! - A table past [`CROWDED_TABLE`](crate::bots::CROWDED_TABLE) cards gets the greedy move,
 //!   as with the other searching bots. A solve past [`NODES`] (never reached in the
-//!   games measured; two players' whole games took 5.6 million at most) is replaced by
-//!   one to the end of the current deal.
+//!   games measured) is replaced by one to the end of the current deal.
 
 use crate::bots::solver::{Entry, Position, Solver};
 use crate::bots::{best_greedy_move, equivalent_cards};
@@ -40,9 +39,11 @@ use crate::dealing::seeding::mix;
 use crate::game::moves::Move;
 use crate::game::Game;
 
-/// Nodes a whole-game solve may take (a few seconds) before the bot solves to the end of
-/// the deal instead: only a guard against a game the measurements never met.
-pub const NODES: u64 = 40_000_000;
+/// Nodes a whole-game solve may take (about 15 s) before the bot solves to the end of the
+/// deal instead: a guard against a game harder than any measured (the hardest first move
+/// of 2,000 games took 40 million nodes with
+/// [`BEST_RESPONSE_ENTRIES`](crate::bots::BEST_RESPONSE_ENTRIES) entries).
+pub const NODES: u64 = 100_000_000;
 
 /// Plays the best reply to greedy opponents, with every card known. It needs the whole
 /// [`Game`], so it is not a [`Bot`](crate::bots::Bot): the match harness seats it through
@@ -117,7 +118,9 @@ fn fingerprint(game: &Game, moves: impl Iterator<Item = Move>) -> u64 {
 
 impl<'t> BestResponseBot<'t> {
     /// A best-response player with `entries` as its transposition table (16 bytes each),
-    /// kept from one decision to the next.
+    /// kept from one decision to the next; any size works, and
+    /// [`BEST_RESPONSE_ENTRIES`](crate::bots::BEST_RESPONSE_ENTRIES) keeps the hardest
+    /// games' solves short.
     pub fn new(entries: &'t mut [Entry]) -> BestResponseBot<'t> {
         BestResponseBot {
             entries,

@@ -45,7 +45,9 @@ pub use pimc::{
     MAX_ROOT_MOVES, MAX_SAMPLES, WORLD_STREAM,
 };
 pub use random::RandomBot;
-pub use spec::{split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, SOLVER_ENTRIES};
+pub use spec::{
+    split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, BEST_RESPONSE_ENTRIES, SOLVER_ENTRIES,
+};
 
 use crate::game::moves::{IllegalMove, Move};
 use crate::game::view::PlayerView;
