@@ -308,7 +308,8 @@ fn whole_game(recorded: &Recorded) -> String {
         let Ok(outcome) = replay.play(next) else {
             break;
         };
-        canvas.text_ending_at(MARGIN + 22, y + 30, &format!("{}.", index + 1), 12, TEXT);
+        let number = game.opening_plies() + index + 1;
+        canvas.text_ending_at(MARGIN + 22, y + 30, &format!("{number}."), 12, TEXT);
         canvas.text(MARGIN + 28, y + 30, &format!("seat {seat}"), 12, TEXT);
         canvas.text(score_x, y + 30, &running_score(&replay), 12, TEXT);
         canvas.card(card_x, y, next.card, Some(PLAYED));

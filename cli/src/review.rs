@@ -162,7 +162,9 @@ fn review(recorded: &Recorded, options: PimcOptions, seed: u64) -> Review {
         let Some(view) = game.current_view() else {
             break;
         };
-        moves.push(judge.judge(&view, played, index + 1));
+        // Numbered in the whole game, also when it started from a position.
+        let ply = recorded.opening_plies() + index + 1;
+        moves.push(judge.judge(&view, played, ply));
         if game.play(played).is_err() {
             // A record read by the core replays: this cannot happen.
             break;

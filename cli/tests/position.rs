@@ -136,4 +136,20 @@ fn games_that_start_from_a_position_have_positions_too() {
         "{}",
         run.stdout
     );
+    // Review and render number the move in the whole game too.
+    let run = tablic(
+        &[
+            "review",
+            "-",
+            "--json",
+            "--bot",
+            "pimc:samples=4,nodes=2000",
+        ],
+        &record,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("\"ply\":20,"), "{}", run.stdout);
+    let run = tablic(&["render", "-"], &record);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains(">20.<"), "{}", run.stdout);
 }
