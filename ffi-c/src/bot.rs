@@ -8,7 +8,7 @@ use tablic_core::bots::{AnyBot, BotSpec};
 
 use crate::boundary::{borrow, borrow_mut, require, with_boundary, write_out};
 use crate::game::{tablic_game, tablic_move};
-use crate::placement::{allocate, release, Placement};
+use crate::placement::{free, place, Placement};
 use crate::result::tablic_result;
 use crate::text::{read_text, write_message};
 
@@ -136,26 +136,17 @@ pub unsafe extern "C" fn tablic_bot_new(
         // SAFETY: the caller's guarantees are this function's.
         unsafe {
             let spec = parse_spec(spec, message, message_capacity)?;
-            let handle = storage.cast::<tablic_bot>();
-            if !storage.is_null() && !handle.is_aligned() {
+            // Misaligned storage is refused before any search memory is allocated.
+            if !storage.is_null() && !storage.cast::<tablic_bot>().is_aligned() {
                 return Err(tablic_result::Misaligned);
             }
             let (entries, memory) = search_memory(&spec, memory, memory_bytes)?;
-            let made = tablic_bot {
+            let make = |placement| tablic_bot {
                 bot: spec.build(seed, entries),
                 _memory: memory,
-                placement: Placement::Caller,
+                placement,
             };
-            let handle = if storage.is_null() {
-                allocate(tablic_bot {
-                    placement: Placement::Library,
-                    ..made
-                })?
-            } else {
-                handle.write(made);
-                handle
-            };
-            write_out(bot, handle)
+            place(storage, make, bot)
         }
     })
 }
@@ -212,12 +203,8 @@ fn library_memory(count: usize) -> Result<(&'static mut [Entry], SearchMemory), 
 #[no_mangle]
 pub unsafe extern "C" fn tablic_bot_free(bot: *mut tablic_bot) {
     with_boundary(|| {
-        // SAFETY: a live handle (caller's guarantee).
-        if let Some(handle) = unsafe { bot.as_ref() } {
-            let placement = handle.placement;
-            // SAFETY: live, placed as it says, never used again (caller's guarantee).
-            unsafe { release(bot, placement) };
-        }
+        // SAFETY: a live handle, never used again (caller's guarantee).
+        unsafe { free(bot, |handle| handle.placement) };
         Ok(())
     });
 }
