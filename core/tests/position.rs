@@ -250,6 +250,31 @@ fn bad_text_is_refused_with_the_reason() {
         (with(SEAT, "tablas", "8,0"), "tablas=: seat 0 has more tablas than its captures could make"),
         (with(SEAT, "last", "1"), "last=: seat 1 has captured nothing"),
         (with(SEAT, "last", "-"), "last=: nobody, yet cards have been captured"),
+        (with(SEAT, "tablas", "0,1"), "tablas=: seat 1 has more tablas than its captures could make"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(error(&text), expected, "{text}");
+    }
+    // After one move (seat 0 took 2H 3D 7S with JH), seat 1 has not moved: it cannot have
+    // captured.
+    let game = mixed_for(2, 3, 1);
+    let first = Position::of_view(&game.view(1).unwrap())
+        .without_moves()
+        .to_string();
+    assert_eq!(
+        first,
+        "players=2 ply=1 turn=1 seat=1 table=4C hand=AD,AH,2S,6C,7H,10D \
+         piles=2H,3D,7S,JH;- tablas=0,0 last=0"
+    );
+    let cases = [
+        (
+            with(&with(&first, "piles", "-;2H,3D,7S,JH"), "last", "1"),
+            "piles=: seat 1 has captured cards before its first move",
+        ),
+        (
+            with(&first, "tablas", "2,0"),
+            "tablas=: seat 0 has more tablas than its captures could make",
+        ),
     ];
     for (text, expected) in cases {
         assert_eq!(error(&text), expected, "{text}");

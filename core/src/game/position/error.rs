@@ -69,6 +69,8 @@ pub enum PositionError {
     },
     /// A pile of a single card: a capture takes at least two.
     LoneCard(usize),
+    /// A seat that has not moved yet has captured cards.
+    CapturedBeforeMoving(usize),
     /// More tablas than a seat's captures could have made.
     TooManyTablas(usize),
     /// `last` names a seat that has captured nothing.
@@ -159,6 +161,12 @@ impl fmt::Display for PositionError {
                 "piles=: seat {seat} has captured a single card (a capture takes the card \
                  played and at least one more)"
             ),
+            PositionError::CapturedBeforeMoving(seat) => {
+                write!(
+                    f,
+                    "piles=: seat {seat} has captured cards before its first move"
+                )
+            }
             PositionError::TooManyTablas(seat) => write!(
                 f,
                 "tablas=: seat {seat} has more tablas than its captures could make"

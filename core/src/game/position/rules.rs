@@ -1,9 +1,12 @@
 //! What makes a position one that a game can reach. Every card is in one place; the hands
 //! and the deck hold what the deal schedule says after the moves made; the table and the
 //! piles hold the first four cards and every card played; a pile holds whole captures (two
-//! cards at least) and no more tablas than captures; the last capturer has captured; at the
-//! end the table's last cards have gone to the last capturer. With the moves given, the game
-//! is replayed and every field must say what the replay says.
+//! cards at least), none before its seat's first move, and no more tablas than captures or
+//! moves; the last capturer has captured; at the end the table's last cards have gone to
+//! the last capturer. With the moves given, the game is replayed and every field must say
+//! what the replay says. These are necessary, not sufficient: a position that passes may
+//! still be one no sequence of legal moves reaches (its piles may hold no possible split
+//! into captures); a game plays on from it all the same, by the rules.
 
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
 use crate::game::moves::Move;
@@ -89,10 +92,16 @@ pub(crate) fn check(position: &Position) -> Result<(), PositionError> {
         });
     }
     for (seat, (pile, &tablas)) in piles.iter().zip(&position.tablas).enumerate() {
+        // Seat 0 leads every deal, and every deal is whole rounds: seat s has made this
+        // many moves, each at most one capture.
+        let moved = plies / players + usize::from(seat < plies % players);
+        if moved == 0 && !pile.is_empty() {
+            return Err(PositionError::CapturedBeforeMoving(seat));
+        }
         if pile.len() == 1 {
             return Err(PositionError::LoneCard(seat));
         }
-        if usize::from(tablas) > pile.len() / 2 {
+        if usize::from(tablas) > (pile.len() / 2).min(moved) {
             return Err(PositionError::TooManyTablas(seat));
         }
     }
