@@ -252,8 +252,8 @@ impl Position {
         let (hands, deck) = self.placed_hands_and_deck();
         let players = self.players.get();
         let now = self.players.deal_at(moves.len());
-        let start = rules::starting_table(self.table, &self.piles[..players], moves);
-        let mut order: ArrayVec<Card, 52> = start.iter().collect();
+        let first_table = rules::starting_table(self.table, &self.piles[..players], moves);
+        let mut order: ArrayVec<Card, 52> = first_table.iter().collect();
         let mut start = 0;
         for _ in 0..=now.deal {
             let point = self.players.deal_at(start);
