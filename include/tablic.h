@@ -320,6 +320,11 @@ typedef enum tablic_horizon {
    * `horizon_moves` moves ahead, short of the deal's end.
    */
   TABLIC_HORIZON_MOVES = 2,
+  /**
+   * To the end of the current deal, and the learned evaluation of the rest of the game
+   * there (a bot with `learned=1`).
+   */
+  TABLIC_HORIZON_LEARNED_DEAL_END = 3,
 } tablic_horizon;
 
 /**

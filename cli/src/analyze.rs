@@ -128,6 +128,7 @@ pub fn bot_name(options: &PimcOptions) -> String {
     BotSpec::Pimc {
         samples: options.samples,
         nodes: options.nodes,
+        learned: options.learned,
     }
     .to_string()
 }
@@ -440,6 +441,9 @@ pub fn reach(horizon: Horizon) -> String {
     match horizon {
         Horizon::GameEnd => "to the end of the game".to_string(),
         Horizon::DealEnd => "to the end of this deal".to_string(),
+        Horizon::LearnedDealEnd => {
+            "to the end of this deal, and the learned evaluation of the rest".to_string()
+        }
         Horizon::Moves(moves) => format!("over the next {moves} moves"),
     }
 }

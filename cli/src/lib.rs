@@ -10,6 +10,7 @@
 mod analyze;
 mod arena;
 mod bench;
+mod dataset;
 pub mod engine;
 pub mod error;
 pub mod jsonl;
@@ -59,6 +60,7 @@ enum Command {
     Render(render::RenderArgs),
     Position(position::PositionArgs),
     Analyze(analyze::AnalyzeArgs),
+    Dataset(dataset::DatasetArgs),
 }
 
 /// Runs the command line of this process: what `tablic` does.
@@ -80,6 +82,7 @@ pub fn main() -> ExitCode {
         Command::Rules(args) => rules::run(&args),
         Command::Position(args) => position::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Dataset(args) => dataset::run(&args),
     };
     outcome.unwrap_or_else(Failure::report)
 }

@@ -193,7 +193,7 @@ fn long_names_of_many_byte_characters_are_cut_in_messages() {
         &["match", "--players", &format!("random,{long}")],
         &format!(
             "error: --players: unknown bot {cut:?} (known: random greedy minimax pimc \
-             clairvoyant ismcts bestresponse)"
+             clairvoyant ismcts bestresponse best)"
         ),
     );
     let run = tablic(
@@ -310,8 +310,8 @@ fn bot_names_in_any_case_and_bad_options_list_the_keys() {
     );
     assert_exact_usage_error(
         &["match", "--players", "ismcts:samples=3,greedy"],
-        "error: --players: bad bot option \"samples=3\": ismcts takes iterations or \
-         exploration",
+        "error: --players: bad bot option \"samples=3\": ismcts takes iterations, \
+         exploration or learned",
     );
     assert_exact_usage_error(
         &["match", "--players", "greedy:depth=3,random"],

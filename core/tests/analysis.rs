@@ -16,6 +16,7 @@ use common::{greedy_for, mixed_for};
 const OPTIONS: PimcOptions = PimcOptions {
     samples: 6,
     nodes: 2_000_000,
+    learned: false,
 };
 
 fn entries() -> Vec<Entry> {

@@ -16,12 +16,14 @@ use common::{against_greedy, best_and_chosen, greedy_for, mixed_for};
 const LIGHT: IsmctsOptions = IsmctsOptions {
     iterations: 48,
     exploration: 30,
+    learned: false,
 };
 
 /// [`LIGHT`] by name.
 const LIGHT_SPEC: BotSpec = BotSpec::Ismcts {
     iterations: LIGHT.iterations,
     exploration: LIGHT.exploration,
+    learned: LIGHT.learned,
 };
 
 fn entries() -> Vec<Entry> {
@@ -131,18 +133,28 @@ fn named_with_its_options() {
         spec,
         BotSpec::Ismcts {
             iterations: 500,
-            exploration: 12
+            exploration: 12,
+            learned: false,
         }
     );
     assert_eq!(spec.to_string(), "ismcts:iterations=500,exploration=12");
     let defaults = IsmctsOptions::default();
+    let by_default = Ok(BotSpec::Ismcts {
+        iterations: defaults.iterations,
+        exploration: defaults.exploration,
+        learned: false,
+    });
+    assert_eq!("ismcts".parse::<BotSpec>(), by_default);
+    // `best` is the strongest bot: today ismcts, written back as such.
+    assert_eq!("best".parse::<BotSpec>(), by_default);
     assert_eq!(
-        "ismcts".parse::<BotSpec>(),
-        Ok(BotSpec::Ismcts {
-            iterations: defaults.iterations,
-            exploration: defaults.exploration
-        })
+        "BEST:learned=1"
+            .parse::<BotSpec>()
+            .map(|spec| spec.to_string()),
+        Ok("ismcts:iterations=2000,exploration=45,learned=1".to_string())
     );
+    let learned: BotSpec = "ismcts:learned=1,iterations=9".parse().unwrap();
+    assert_eq!(learned.to_string().parse(), Ok(learned));
     assert!(matches!(
         "ismcts:iterations=0".parse::<BotSpec>(),
         Err(BotSpecError::BadValue { expected, .. }) if expected.contains("1 to 1048576")

@@ -15,6 +15,7 @@ use common::{against_greedy, best_and_chosen, mixed_for};
 const LIGHT: PimcOptions = PimcOptions {
     samples: 4,
     nodes: 4_000,
+    learned: false,
 };
 
 fn entries() -> Vec<Entry> {
@@ -26,6 +27,7 @@ fn plays_legal_moves_to_the_end() {
     let light = BotSpec::Pimc {
         samples: LIGHT.samples,
         nodes: LIGHT.nodes,
+        learned: LIGHT.learned,
     };
     for players in [2, 3, 4] {
         for seed in 0..2u64 {
@@ -325,6 +327,7 @@ fn later_worlds_weigh_only_the_finalists() {
     let options = PimcOptions {
         samples: 64,
         nodes: 1_000_000,
+        learned: false,
     };
     let (mut raced, mut settled) = (0, 0);
     for seed in 0..8u64 {

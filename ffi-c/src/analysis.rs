@@ -58,6 +58,9 @@ pub enum tablic_horizon {
     DealEnd = 1,
     /// `horizon_moves` moves ahead, short of the deal's end.
     Moves = 2,
+    /// To the end of the current deal, and the learned evaluation of the rest of the game
+    /// there (a bot with `learned=1`).
+    LearnedDealEnd = 3,
 }
 
 /// One legal move and what the analysis says of it, in points of margin: the seat's points
@@ -357,6 +360,7 @@ fn summary(found: &Analysis, bot_move: Option<Move>) -> tablic_analysis {
     let (horizon, horizon_moves) = match found.horizon() {
         Horizon::GameEnd => (tablic_horizon::GameEnd, 0),
         Horizon::DealEnd => (tablic_horizon::DealEnd, 0),
+        Horizon::LearnedDealEnd => (tablic_horizon::LearnedDealEnd, 0),
         Horizon::Moves(moves) => (tablic_horizon::Moves, moves as u32),
     };
     let nothing = tablic_move {

@@ -593,6 +593,9 @@ fn legend(horizon: Horizon, exact: bool, others: &[&str]) -> String {
     let when = match horizon {
         Horizon::GameEnd => "when the game ends".to_string(),
         Horizon::DealEnd => "when this deal ends".to_string(),
+        Horizon::LearnedDealEnd => {
+            "at the game's end, as the learned evaluation expects it after this deal".to_string()
+        }
         Horizon::Moves(moves) => format!("after {moves} more moves"),
     };
     let mut legend = format!("Margin: your points and tablas minus {them} {when}");

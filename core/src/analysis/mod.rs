@@ -128,7 +128,15 @@ pub const EXACT_ENTRIES: usize = 1 << 20;
 /// worlds and solves moves in them.
 pub fn weighing_options(spec: &BotSpec) -> Result<PimcOptions, AnalysisError> {
     match *spec {
-        BotSpec::Pimc { samples, nodes } => Ok(PimcOptions { samples, nodes }),
+        BotSpec::Pimc {
+            samples,
+            nodes,
+            learned,
+        } => Ok(PimcOptions {
+            samples,
+            nodes,
+            learned,
+        }),
         ref other => Err(AnalysisError::CannotWeigh(other.name())),
     }
 }

@@ -17,6 +17,7 @@
 mod bestresponse;
 #[cfg(feature = "solver")]
 mod clairvoyant;
+pub mod evaluation;
 mod greedy;
 #[cfg(feature = "solver")]
 mod ismcts;

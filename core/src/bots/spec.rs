@@ -42,6 +42,8 @@ pub enum BotSpec {
         samples: u32,
         /// Node budget of each world's solve (at least 1).
         nodes: u64,
+        /// Worlds valued at the deal's end by the learned evaluation.
+        learned: bool,
     },
     /// [`ClairvoyantBot`]: sees every card (with the `solver` feature).
     #[cfg(feature = "solver")]
@@ -53,6 +55,8 @@ pub enum BotSpec {
         iterations: u32,
         /// Exploration constant, in tenths of a point (0 to 1000).
         exploration: u32,
+        /// Play-outs valued at the deal's end by the learned evaluation.
+        learned: bool,
     },
     /// [`BestResponseBot`]: sees every card and replies to greedy play (with the `solver`
     /// feature).
@@ -139,6 +143,7 @@ impl BotSpec {
         "clairvoyant",
         "ismcts",
         "bestresponse",
+        "best",
     ];
     /// The names [`BotSpec::from_str`] accepts.
     #[cfg(not(feature = "solver"))]
@@ -155,7 +160,7 @@ impl BotSpec {
             #[cfg(feature = "solver")]
             "pimc" => &PIMC_OPTIONS,
             #[cfg(feature = "solver")]
-            "ismcts" => &ISMCTS_OPTIONS,
+            "ismcts" | "best" => &ISMCTS_OPTIONS,
             _ => &[],
         })
     }
@@ -211,19 +216,31 @@ impl BotSpec {
                 AnyBot::Minimax(MinimaxBot::new(MinimaxOptions { depth, nodes }, seed))
             }
             #[cfg(feature = "solver")]
-            BotSpec::Pimc { samples, nodes } => {
-                AnyBot::Pimc(PimcBot::new(PimcOptions { samples, nodes }, seed, memory))
-            }
+            BotSpec::Pimc {
+                samples,
+                nodes,
+                learned,
+            } => AnyBot::Pimc(PimcBot::new(
+                PimcOptions {
+                    samples,
+                    nodes,
+                    learned,
+                },
+                seed,
+                memory,
+            )),
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => AnyBot::Clairvoyant(ClairvoyantBot::new(memory)),
             #[cfg(feature = "solver")]
             BotSpec::Ismcts {
                 iterations,
                 exploration,
+                learned,
             } => AnyBot::Ismcts(IsmctsBot::new(
                 IsmctsOptions {
                     iterations,
                     exploration,
+                    learned,
                 },
                 seed,
                 memory,
@@ -273,7 +290,7 @@ static MINIMAX_OPTIONS: [BotOption; 2] = [
 ];
 
 #[cfg(feature = "solver")]
-static PIMC_OPTIONS: [BotOption; 2] = [
+static PIMC_OPTIONS: [BotOption; 3] = [
     option(
         "samples",
         1,
@@ -281,10 +298,20 @@ static PIMC_OPTIONS: [BotOption; 2] = [
         "a sample count from 1 to 4096",
     ),
     option("nodes", 1, u64::MAX, "a node budget of at least 1"),
+    LEARNED,
 ];
 
+/// Whether the searching bots value the deal's end by the learned evaluation.
 #[cfg(feature = "solver")]
-static ISMCTS_OPTIONS: [BotOption; 2] = [
+const LEARNED: BotOption = option(
+    "learned",
+    0,
+    1,
+    "1 (the learned evaluation at the deal's end) or 0",
+);
+
+#[cfg(feature = "solver")]
+static ISMCTS_OPTIONS: [BotOption; 3] = [
     option(
         "iterations",
         1,
@@ -297,9 +324,12 @@ static ISMCTS_OPTIONS: [BotOption; 2] = [
         IsmctsOptions::MAX_EXPLORATION as u64,
         "tenths of a point from 0 to 1000",
     ),
+    LEARNED,
 ];
 
 /// `name` or `name:key=value,key=value`; names and keys in any case, as card names are.
+/// `best` names the strongest bot, today `ismcts` with its defaults (it takes the same
+/// options, and is written back as the `ismcts` it is; STRENGTH.md has the figures).
 impl FromStr for BotSpec {
     type Err = BotSpecError;
 
@@ -326,19 +356,22 @@ impl FromStr for BotSpec {
             #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
-                let [samples, nodes] = parse_numbers(name, options, &PIMC_OPTIONS)?;
+                let [samples, nodes, learned] = parse_numbers(name, options, &PIMC_OPTIONS)?;
                 BotSpec::Pimc {
                     samples: samples.map_or(defaults.samples, |samples| samples as u32),
                     nodes: nodes.unwrap_or(defaults.nodes),
+                    learned: learned.map_or(defaults.learned, |learned| learned == 1),
                 }
             }
             #[cfg(feature = "solver")]
-            "ismcts" => {
+            "ismcts" | "best" => {
                 let defaults = IsmctsOptions::default();
-                let [iterations, exploration] = parse_numbers(name, options, &ISMCTS_OPTIONS)?;
+                let [iterations, exploration, learned] =
+                    parse_numbers(name, options, &ISMCTS_OPTIONS)?;
                 BotSpec::Ismcts {
                     iterations: iterations.map_or(defaults.iterations, |value| value as u32),
                     exploration: exploration.map_or(defaults.exploration, |value| value as u32),
+                    learned: learned.map_or(defaults.learned, |learned| learned == 1),
                 }
             }
             #[cfg(feature = "solver")]
@@ -417,17 +450,38 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Minimax { depth, nodes } => write!(f, ":depth={depth},nodes={nodes}"),
             #[cfg(feature = "solver")]
-            BotSpec::Pimc { samples, nodes } => write!(f, ":samples={samples},nodes={nodes}"),
+            BotSpec::Pimc {
+                samples,
+                nodes,
+                learned,
+            } => {
+                write!(f, ":samples={samples},nodes={nodes}")?;
+                write_learned(f, *learned)
+            }
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant | BotSpec::BestResponse => Ok(()),
             #[cfg(feature = "solver")]
             BotSpec::Ismcts {
                 iterations,
                 exploration,
-            } => write!(f, ":iterations={iterations},exploration={exploration}"),
+                learned,
+            } => {
+                write!(f, ":iterations={iterations},exploration={exploration}")?;
+                write_learned(f, *learned)
+            }
             BotSpec::Random | BotSpec::Greedy => Ok(()),
         }
     }
+}
+
+/// `,learned=1` when on; off, every bot's default, is left out so that the bots' usual
+/// names stay as they were.
+#[cfg(feature = "solver")]
+fn write_learned(f: &mut fmt::Formatter<'_>, learned: bool) -> fmt::Result {
+    if learned {
+        f.write_str(",learned=1")?;
+    }
+    Ok(())
 }
 
 /// Splits a comma-separated list of bots where options also use commas:

@@ -52,6 +52,10 @@ pub struct IsmctsOptions {
     /// The exploration constant of the upper confidence bound, in tenths of a point of
     /// margin.
     pub exploration: u32,
+    /// Play-outs that reach the deal's end are valued there by the learned evaluation of
+    /// the rest of the game ([`crate::bots::evaluation`]) instead of a card of lead at a
+    /// third of a point.
+    pub learned: bool,
 }
 
 impl IsmctsOptions {
@@ -66,6 +70,7 @@ impl Default for IsmctsOptions {
         IsmctsOptions {
             iterations: 2000,
             exploration: 45,
+            learned: false,
         }
     }
 }
@@ -282,7 +287,7 @@ impl IsmctsBot<'_> {
         if root_choices.len() <= 1 {
             return root_choices.first().map(|choice| choice.played);
         }
-        let horizon = Horizon::of(view);
+        let horizon = Horizon::of(view).valued(self.options.learned);
         let opponents = Opponents::observe(view);
         let worlds = Worlds::new(view, &opponents);
         let players = view.players().get();

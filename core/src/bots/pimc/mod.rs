@@ -65,6 +65,10 @@ pub struct PimcOptions {
     pub samples: u32,
     /// Node budget of each world's solve.
     pub nodes: u64,
+    /// Worlds cut at the deal's end are valued there by the learned evaluation of the rest
+    /// of the game ([`crate::bots::evaluation`]) instead of a card of lead at a third of a
+    /// point.
+    pub learned: bool,
 }
 
 impl Default for PimcOptions {
@@ -72,6 +76,7 @@ impl Default for PimcOptions {
         PimcOptions {
             samples: 128,
             nodes: 40_000,
+            learned: false,
         }
     }
 }
@@ -191,13 +196,13 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
-    /// Nothing weighed yet, for a decision of `view`'s seat.
-    fn empty(view: &PlayerView<'_>) -> Evaluation {
+    /// Nothing weighed yet, for a decision of `view`'s seat by a bot with `options`.
+    fn empty(view: &PlayerView<'_>, options: &PimcOptions) -> Evaluation {
         Evaluation {
             tally: Tally::new(),
             worlds: 0,
             others: view.players().get() as u32 - 1,
-            horizon: Horizon::of(view),
+            horizon: Horizon::of(view).valued(options.learned),
             table: view.table(),
         }
     }
@@ -306,7 +311,7 @@ impl PimcBot<'_> {
     /// rest. On a table of more than [`CROWDED_TABLE`](crate::bots::CROWDED_TABLE) cards
     /// no world is solved.
     pub fn evaluate(&mut self, view: &PlayerView<'_>) -> Evaluation {
-        let mut evaluation = Evaluation::empty(view);
+        let mut evaluation = Evaluation::empty(view, &self.options);
         self.weigh(view, &mut evaluation);
         evaluation
     }
@@ -377,7 +382,7 @@ impl Bot for PimcBot<'_> {
         if let Some(greedy) = super::greedy::crowded_table_move(view) {
             return greedy;
         }
-        let mut evaluation = Evaluation::empty(view);
+        let mut evaluation = Evaluation::empty(view, &self.options);
         self.weigh(view, &mut evaluation);
         evaluation.best().unwrap_or(Move::discard(
             view.hand()
@@ -486,6 +491,9 @@ pub enum Horizon {
     /// To the end of the current deal, where the table stays unclaimed
     /// ([`Position::cut_at_deal_end`]).
     DealEnd,
+    /// To the end of the current deal, valued there by the learned evaluation of the rest
+    /// of the game ([`Position::with_learned_horizon`]).
+    LearnedDealEnd,
     /// This many moves ahead, short of the deal's end ([`Position::cut_after`]): whole
     /// rounds, so that every seat moves equally often (fewer only as the clairvoyant
     /// player's last resort, when a single round is past its node budget).
@@ -498,6 +506,7 @@ impl core::fmt::Display for Horizon {
         match self {
             Horizon::GameEnd => f.write_str("game_end"),
             Horizon::DealEnd => f.write_str("deal_end"),
+            Horizon::LearnedDealEnd => f.write_str("learned_deal_end"),
             Horizon::Moves(moves) => write!(f, "moves:{moves}"),
         }
     }
@@ -515,6 +524,15 @@ impl Horizon {
             Horizon::DealEnd
         } else {
             Horizon::Moves(moves)
+        }
+    }
+
+    /// This horizon with the deal's end valued by the learned evaluation when `learned`
+    /// (the others are not deal ends).
+    pub(crate) const fn valued(self, learned: bool) -> Horizon {
+        match self {
+            Horizon::DealEnd if learned => Horizon::LearnedDealEnd,
+            other => other,
         }
     }
 
@@ -537,7 +555,7 @@ impl Horizon {
     /// The moves ahead this horizon sees at most.
     fn moves(self, view: &PlayerView<'_>) -> usize {
         match self {
-            Horizon::GameEnd | Horizon::DealEnd => cards_held(view),
+            Horizon::GameEnd | Horizon::DealEnd | Horizon::LearnedDealEnd => cards_held(view),
             Horizon::Moves(moves) => moves,
         }
     }
@@ -547,7 +565,7 @@ impl Horizon {
     pub(crate) const fn scale(self) -> u32 {
         match self {
             Horizon::GameEnd => 1,
-            Horizon::DealEnd | Horizon::Moves(_) => CUT_POINT as u32,
+            Horizon::DealEnd | Horizon::LearnedDealEnd | Horizon::Moves(_) => CUT_POINT as u32,
         }
     }
 
@@ -564,6 +582,7 @@ impl Horizon {
         Ok(match self {
             Horizon::GameEnd => position,
             Horizon::DealEnd => position.cut_at_deal_end(),
+            Horizon::LearnedDealEnd => position.cut_at_deal_end().with_learned_horizon(),
             Horizon::Moves(moves) => position.cut_after(moves),
         })
     }

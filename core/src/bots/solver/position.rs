@@ -6,6 +6,7 @@ use core::ops::ControlFlow;
 
 use super::moves::{richest_cards, signature};
 use super::table::{Key, Span, Spans};
+use crate::bots::evaluation::{self, Claim, DealEnd, SCALE};
 use crate::capture::{can_capture, check_capture, try_for_each_unextendable_shape};
 use crate::dealing::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
 use crate::dealing::seeding::mix;
@@ -119,6 +120,18 @@ pub struct Position<const SEATS: usize> {
     /// Cards still held when the cut comes: 0 at the deal's end, more for a cut after a
     /// number of moves ([`Position::cut_after`]).
     cut_holding: u8,
+    /// At a cut, the cards still to be dealt after it (dropped from the deck).
+    future: CardSet,
+    /// The cut is valued by the learned evaluation ([`Position::with_learned_horizon`]).
+    learned: bool,
+    /// With a learned cut, for each hero (seat 0, 1), bounds on the evaluation's rest margin
+    /// in cut units over every way the deal can end from where the horizon was set.
+    learned_range: [[i32; 2]; 2],
+}
+
+/// `SCALE`ths of a point times cut units per point, in cut units (rounded half up).
+fn to_cut_units(scaled: i64) -> i64 {
+    (scaled + i64::from(SCALE / 2)).div_euclid(i64::from(SCALE))
 }
 
 /// The deck hash's term for `card` at `from_end` places from the deck's bottom: the places
@@ -138,6 +151,7 @@ impl<const SEATS: usize> Position<SEATS> {
     pub fn cut_at_deal_end(mut self) -> Self {
         for place in 0..self.deck_len as usize {
             self.deck_hash ^= deck_term(self.deck[place], self.deck_len as usize - place);
+            self.future = self.future.with(self.deck[place]);
         }
         self.deck[..self.deck_len as usize].fill(FILLER);
         self.deck_len = 0;
@@ -159,6 +173,35 @@ impl<const SEATS: usize> Position<SEATS> {
             position.to_move = FINISHED;
         }
         position
+    }
+
+    /// This cut position valued at the cut by the [learned evaluation](crate::bots::evaluation)
+    /// of the rest of the game, its expected margin rounded to [`CUT_POINT`] units, instead
+    /// of a [`CUT_CARD`] for each card of lead: with two players, at the end of a deal that
+    /// is not the last. Any other position is returned as it is.
+    pub fn with_learned_horizon(mut self) -> Self {
+        self.learned = self.cut
+            && self.cut_holding == 0
+            && self.players == PlayerCount::TWO
+            && !self.future.is_empty();
+        if !self.learned {
+            return self;
+        }
+        // Every card on the table or in a hand may end on the table or in either pile.
+        let in_play = self.table | self.hands[0] | self.hands[1];
+        let left = in_play.len() as i32;
+        for hero in 0..2 {
+            let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero]);
+            let (low, high) = evaluation::range(
+                self.future,
+                hero == 0,
+                in_play,
+                (lead - left, lead + left),
+                i64::from(CUT_POINT),
+            );
+            self.learned_range[hero] = [low, high].map(|bound| to_cut_units(bound) as i32);
+        }
+        self
     }
 
     /// The game's position, hidden cards and deck order included.
@@ -285,6 +328,9 @@ impl<const SEATS: usize> Position<SEATS> {
             undealt_to: [CardSet::EMPTY; SEATS],
             cut: false,
             cut_holding: 0,
+            future: CardSet::EMPTY,
+            learned: false,
+            learned_range: [[0; 2]; 2],
         };
         for seat in 0..seats {
             position.hands[seat] = setup.hands[seat];
@@ -372,7 +418,7 @@ impl<const SEATS: usize> Position<SEATS> {
     pub fn margin(&self, seat: usize) -> Option<i32> {
         if self.cut {
             return (self.is_finished() && seat < self.players.get())
-                .then(|| self.score_value(seat));
+                .then(|| self.score_value(seat) + self.bonus_value(seat));
         }
         let own = self.total(seat)? as i32;
         let all: i32 = (0..self.players.get())
@@ -439,13 +485,36 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// The hero's value from the bonus for most cards alone, once the game is over; the
     /// rest of the value is the weighted scores, which the search adds move by move. At a
-    /// cut, 0: captured cards are counted move by move there too.
+    /// cut, 0: captured cards are counted move by move there too; or with a
+    /// [learned horizon](Position::with_learned_horizon), its value of what follows.
     pub(crate) fn bonus_value(&self, hero: usize) -> i32 {
+        if self.learned {
+            return self.learned_value(hero);
+        }
         if self.cut {
             return 0;
         }
         self.most_cards()
             .map_or(0, |seat| self.weight(seat, hero) * MOST_CARDS_BONUS as i32)
+    }
+
+    /// The learned evaluation's value of the rest of the game after the cut, for the hero,
+    /// in cut units, less the cards of lead the search counted on the way (its captures
+    /// count [`CUT_CARD`] each, as at any cut).
+    fn learned_value(&self, hero: usize) -> i32 {
+        if !self.is_finished() {
+            // Only a malformed position stops with cards held; score it as the cut would.
+            return 0;
+        }
+        let hero = hero.min(1);
+        let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero]);
+        let claim = match self.last_capturer {
+            NOBODY => Claim::Nobody,
+            seat if usize::from(seat) == hero => Claim::Hero,
+            _ => Claim::Other,
+        };
+        let end = DealEnd::at_cut(self.table, self.future, lead, claim, hero == 0);
+        to_cut_units(i64::from(CUT_POINT) * i64::from(end.rest_margin())) as i32 - CUT_CARD * lead
     }
 
     /// The shifts of the hero's lead in captured cards over which
@@ -703,11 +772,23 @@ impl<const SEATS: usize> Position<SEATS> {
         let own_cards = self.pile_cards[hero] as usize;
         let weight = self.players.get() as i32 - 1;
         if self.cut {
-            // Every card left captured by the hero, or by the others.
-            let low = -CUT_POINT * (points + other_tablas as i32) - CUT_CARD * cards as i32;
-            let high =
-                weight * (CUT_POINT * (points + own_tablas as i32) + CUT_CARD * cards as i32);
-            return (low, high);
+            // Every point left won by the hero, or by the others.
+            let low = -CUT_POINT * (points + other_tablas as i32);
+            let high = weight * CUT_POINT * (points + own_tablas as i32);
+            if self.learned {
+                // The cards of lead captured on the way are taken back at the cut, which
+                // adds the evaluation's value instead.
+                let hero = hero.min(1);
+                let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero]);
+                let [added_low, added_high] = self.learned_range[hero];
+                return (
+                    low - CUT_CARD * lead + added_low,
+                    high - CUT_CARD * lead + added_high,
+                );
+            }
+            // Likewise every card left.
+            let cards = CUT_CARD * cards as i32;
+            return (low - cards, high + weight * cards);
         }
         let bonus = MOST_CARDS_BONUS as i32;
         // Surely the most cards, or surely not; with two players, never behind or never
@@ -763,6 +844,13 @@ impl<const SEATS: usize> Position<SEATS> {
             | u64::from(self.cut) << 32
             | u64::from(self.cut_holding) << 40;
         let with_last = state | u64::from(self.last_capturer) << 8;
+        if self.cut && self.learned {
+            // A learned horizon's value depends on the lead and the cards to come too.
+            let own = i32::from(self.pile_cards[hero.min(1)]);
+            let lead = own - i32::from(self.pile_cards[1 - hero.min(1)]);
+            let after = mix(self.future.bits() ^ u64::from(lead as u8) << 56);
+            return Key::plain(mix(hash ^ with_last ^ after));
+        }
         if self.cut {
             // At a cut the rest of the game's value does not depend on the piles.
             return Key::plain(mix(hash ^ with_last));

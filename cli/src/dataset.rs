@@ -1,0 +1,164 @@
+//! `tablic dataset`: the rows the learned evaluation is trained on, from game records. For
+//! every deal end of a finished two-player game and each seat: the margin that seat made
+//! over the rest of the game, and the evaluation's features there
+//! (`tablic_core::bots::evaluation`).
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use tablic_core::bots::evaluation::{Claim, DealEnd, FEATURES};
+use tablic_core::bots::solver::{CUT_CARD, CUT_POINT};
+use tablic_core::{CardSet, Game, PlayerCount};
+
+use crate::error::Failure;
+use crate::record_file::read_game;
+
+/// Print the training rows of the learned evaluation from finished two-player games.
+///
+/// One line per deal end (after the first, second and third deals) and seat: the margin in
+/// points that seat made over the other from there to the end (captures, tablas, the
+/// table's last cards, the bonus for most cards); what the fixed horizon of the solving
+/// bots counts for the same (a card of lead at a third of a point); then every feature that
+/// is not zero as `index:value` (the sparse format of libsvm). Lines starting with `#` are
+/// comments.
+#[derive(Args, Debug)]
+#[command(after_help = DATASET_AFTER_HELP)]
+pub struct DatasetArgs {
+    /// Game records, or directories whose `.txt` files are game records (read in name
+    /// order), as `tablic match --save-records` writes them.
+    #[arg(value_name = "PATH", required = true)]
+    paths: Vec<String>,
+
+    /// End each row with `# ` and the deal end itself: `table=… future=… lead=N
+    /// claim=hero|other|nobody leads=yes|no`.
+    #[arg(long)]
+    with_states: bool,
+}
+
+const DATASET_AFTER_HELP: &str = "\
+A path that cannot be read, a bad record, or a game that is not a finished two-player game \
+prints one `error: …` line on stderr and exits with status 2.
+
+Example:
+  tablic match --players minimax,minimax --games 1000 --seed 1 --save-records games
+  tablic dataset games > rows.txt";
+
+/// Runs `tablic dataset`.
+pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
+    let files = record_files(&args.paths)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    writeln!(
+        out,
+        "# tablic dataset: rest margin, fixed horizon's value, then index:value of {FEATURES} features; {} games",
+        files.len()
+    )?;
+    let mut line = String::new();
+    for file in &files {
+        let game = read_game(file)?.game;
+        if game.players() != PlayerCount::TWO || game.to_move().is_some() {
+            return Err(Failure::Usage(format!(
+                "{file}: not a finished two-player game"
+            )));
+        }
+        for row in rows(&game) {
+            line.clear();
+            let _ = write!(line, "{} {:.4}", row.rest_margin, row.fixed_horizon());
+            row.end.for_each_feature(|index, value| {
+                let _ = write!(line, " {index}:{value}");
+            });
+            if args.with_states {
+                let end = &row.end;
+                let claim = match end.claim() {
+                    Claim::Hero => "hero",
+                    Claim::Other => "other",
+                    Claim::Nobody => "nobody",
+                };
+                let leads = if end.hero_leads() { "yes" } else { "no" };
+                let _ = write!(
+                    line,
+                    " # table={} future={} lead={} claim={claim} leads={leads}",
+                    card_list(end.table()),
+                    card_list(end.future()),
+                    end.lead()
+                );
+            }
+            writeln!(out, "{line}")?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `2C,3D`, or `-` for none: one field of a row's state.
+fn card_list(cards: CardSet) -> String {
+    if cards.is_empty() {
+        return "-".to_string();
+    }
+    let names: Vec<String> = cards.iter().map(|card| card.to_string()).collect();
+    names.join(",")
+}
+
+/// The files named by `paths`: files as given, directories' `.txt` files in name order.
+fn record_files(paths: &[String]) -> Result<Vec<String>, Failure> {
+    let mut files = Vec::new();
+    for path in paths {
+        let unreadable = |error: std::io::Error| Failure::Usage(format!("{path}: {error}"));
+        if !std::fs::metadata(path).map_err(unreadable)?.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let mut inside = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(unreadable)? {
+            let entry_path = entry.map_err(unreadable)?.path();
+            if entry_path
+                .extension()
+                .is_some_and(|extension| extension == "txt")
+            {
+                inside.push(entry_path.to_string_lossy().into_owned());
+            }
+        }
+        inside.sort();
+        files.extend(inside);
+    }
+    Ok(files)
+}
+
+/// A seat at a deal end, and the margin it made from there.
+struct Row {
+    end: DealEnd,
+    rest_margin: i32,
+}
+
+impl Row {
+    /// The rest of the game as the fixed horizon values it, in points.
+    fn fixed_horizon(&self) -> f64 {
+        f64::from(self.end.lead() * CUT_CARD) / f64::from(CUT_POINT)
+    }
+}
+
+/// Every deal end of a finished two-player game, for each seat (none for a game not over).
+fn rows(game: &Game) -> Vec<Row> {
+    let Some(result) = game.result() else {
+        return Vec::new();
+    };
+    let final_margin = |seat: usize| result.total(seat) as i32 - result.total(1 - seat) as i32;
+    let opening = game.opening_plies();
+    let mut rows = Vec::new();
+    let deal_ends = (1..game.history().len()).filter(|moves| (opening + moves) % 12 == 0);
+    for moves in deal_ends {
+        let then = game.rewound(moves);
+        for seat in 0..2 {
+            let Some(end) = DealEnd::of_game(&then, seat) else {
+                continue;
+            };
+            let so_far = then.points_so_far(seat) as i32 - then.points_so_far(1 - seat) as i32;
+            rows.push(Row {
+                end,
+                rest_margin: final_margin(seat) - so_far,
+            });
+        }
+    }
+    rows
+}
