@@ -735,8 +735,9 @@ enum tablic_result tablic_bot_memory_bytes(const char *spec,
 /**
  * Creates a bot from its name and options, as on the command line: `random`, `greedy`,
  * `minimax:depth=3,nodes=20000`, `pimc:samples=128,nodes=40000`, `clairvoyant`,
- * `ismcts:iterations=2000,exploration=45`, `bestresponse`. Its random choices come from
- * `seed`, so the same seed and the same game give the same moves.
+ * `ismcts:iterations=2000,exploration=45`, `bestresponse`, and `best`, the strongest of
+ * them (today ismcts). Its random choices come from `seed`, so the same seed and the same
+ * game give the same moves.
  *
  * - `storage`: memory for the bot, or `NULL` to let the library allocate it.
  * - `memory`, `memory_bytes`: search memory for the bots that search (pimc, clairvoyant,

@@ -25,6 +25,9 @@
 #                no allocator from the library; flash, RAM and stack figures
 #   python       ffi-python/ installed with pip (maturin) into a fresh virtual environment,
 #                then pytest (warnings as errors) and mypy --strict on the package and tests
+#   training     scripts/train-evaluation.sh --smoke: the learned evaluation's pipeline (games,
+#                `tablic dataset`, the numpy fit, the Rust weights) end to end on a few games,
+#                into a temporary folder (the committed weights' own check is a cargo test)
 #   fuzz         fuzz/ formatted and clippy-clean, then scripts/fuzz.sh 5:
 #                every fuzz target 5 s under AddressSanitizer and every committed seed
 #                replayed; installs cargo-fuzz (pinned) if missing (see docs/FUZZING.md)
@@ -199,6 +202,10 @@ step_python() {
     (cd ffi-python && "$venv/bin/python" -m pytest -q -p no:cacheprovider && "$venv/bin/mypy")
 }
 
+step_training() {
+    scripts/train-evaluation.sh --smoke
+}
+
 step_fuzz() {
     if [[ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
         echo "    cargo install cargo-fuzz $CARGO_FUZZ_VERSION"
@@ -214,7 +221,8 @@ step_fuzz() {
 
 STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc test:step_test
     no_std-m3:step_nostd_m3 no_std-m4f:step_nostd_m4f qemu:step_qemu header:step_header
-    c-api:step_c_api handheld:step_handheld python:step_python fuzz:step_fuzz)
+    c-api:step_c_api handheld:step_handheld python:step_python training:step_training
+    fuzz:step_fuzz)
 for entry in "${STEPS[@]}"; do
     name=${entry%%:*}
     # With arguments, run only the named steps (setup always runs).

@@ -63,7 +63,8 @@ const ANALYZE_AFTER_HELP: &str = "\
 From a seat's view, for each move: its mean margin in points (the seat's points and tablas \
 minus the others' mean at the bot's horizon: the end of this deal, fewer moves ahead for \
 three or four players, the end of the game in the last deal; short of the game's end, each \
-card of lead counts 1/3 point) ± its standard error over the worlds; `ahead`, the share of \
+card of lead counts 1/3 point, or with a bot's learned=1 the learned evaluation values the \
+rest of the game at the deal's end) ± its standard error over the worlds; `ahead`, the share of \
 worlds in which the seat is ahead at the horizon (a win only at the game's end); and its \
 loss against the best move ± the standard error of the difference, world by world. In two \
 players' last deal the other hand is every unseen card: one world, exact. `?` marks a \
@@ -408,6 +409,11 @@ fn legend(players: usize, horizon: Horizon, exact: bool) -> String {
     let mut legend = format!("Margin: points and tablas minus {them}");
     if horizon == Horizon::GameEnd {
         legend.push_str(", with the +3 for the most cards, when the game ends.");
+    } else if horizon == Horizon::LearnedDealEnd {
+        legend.push_str(
+            " when this deal ends, plus the learned evaluation's margin over the rest of the \
+             game (the +3 for the most cards included): the expected final margin.",
+        );
     } else {
         legend.push_str(&format!(
             " at the horizon; each card of lead in captured cards counts {CUT_CARD}/{CUT_POINT} point."

@@ -62,6 +62,41 @@ fn a_seat_position_as_json() {
     assert_ne!(timeless(&other.stdout), expected);
 }
 
+/// With `learned=1` the worlds are valued at the deal's end by the learned evaluation, and
+/// the answer says so; the bot named is the one that decided.
+#[test]
+fn a_learned_horizon_is_named_and_changes_the_values() {
+    let learned = tablic(
+        &[
+            "analyze",
+            "--bot",
+            "pimc:samples=4,learned=1",
+            "--json",
+            SEAT,
+        ],
+        "",
+    );
+    assert_eq!(learned.code, Some(0), "{}", learned.stderr);
+    let learned = timeless(&learned.stdout);
+    assert_eq!(learned["horizon"], "learned_deal_end");
+    assert_eq!(
+        learned["bot"]["name"],
+        "pimc:samples=4,nodes=40000,learned=1"
+    );
+    let fixed =
+        timeless(&tablic(&["analyze", "--bot", "pimc:samples=4", "--json", SEAT], "").stdout);
+    assert_eq!(fixed["horizon"], "deal_end");
+    assert_ne!(learned["moves"], fixed["moves"]);
+    let table = tablic(&["analyze", "--bot", "pimc:samples=4,learned=1", SEAT], "");
+    assert!(
+        table
+            .stdout
+            .contains("to the end of this deal, and the learned evaluation of the rest"),
+        "{}",
+        table.stdout
+    );
+}
+
 #[test]
 fn everything_known_as_a_table_with_the_best_line() {
     let run = tablic(&["analyze", KNOWN], "");

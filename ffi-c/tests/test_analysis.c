@@ -93,6 +93,13 @@ static void test_a_seats_position_gives_the_figures_of_tablic_analyze(void) {
                             TABLIC_MAX_ANALYSED_MOVES, &count, &found, NULL, 0));
     check_seat_analysis(moves, count, &found);
 
+    /* The learned evaluation at the deal's end, named as such. */
+    tablic_move_analysis learned_moves[TABLIC_MAX_ANALYSED_MOVES];
+    tablic_analysis learned;
+    CHECK_OK(tablic_analyze(position, "pimc:samples=8,learned=1", 1, NODES, NULL, 0,
+                            learned_moves, TABLIC_MAX_ANALYSED_MOVES, &count, &learned, NULL, 0));
+    CHECK(learned.horizon == TABLIC_HORIZON_LEARNED_DEAL_END && learned.horizon_moves == 0);
+
     /* The bot's move is the pimc bot's with the same seed. */
     tablic_game *game = NULL;
     tablic_bot *bot = NULL;

@@ -617,6 +617,16 @@ static void test_bots(void) {
     bot = NULL;
     free(memory);
 
+    /* The strongest bot by the name users know, and its memory: ismcts's. */
+    size_t best_bytes = 0, ismcts_bytes = 0;
+    CHECK_OK(tablic_bot_memory_bytes("best", &best_bytes, NULL, 0));
+    CHECK_OK(tablic_bot_memory_bytes("ismcts", &ismcts_bytes, NULL, 0));
+    CHECK(best_bytes == ismcts_bytes && best_bytes > 0);
+    CHECK_OK(tablic_bot_new(NULL, "best:iterations=200,learned=1", 7, NULL, 0, &bot, NULL, 0));
+    play_bots(bot, greedy, 14, record, sizeof record);
+    tablic_bot_free(bot);
+    bot = NULL;
+
     /* The best reply to greedy play, in the library's memory: a whole game, solved once. */
     CHECK_OK(tablic_bot_new(NULL, "bestresponse", 0, NULL, 0, &bot, NULL, 0));
     play_bots(bot, greedy, 5, record, sizeof record);

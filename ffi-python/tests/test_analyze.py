@@ -55,6 +55,13 @@ def test_a_seats_position_gives_the_figures_of_tablic_analyze() -> None:
     assert analysis.elapsed_ms >= 0
 
 
+def test_a_learned_horizon_is_named() -> None:
+    learned = analyze(Position(SEAT_POSITION), "pimc:samples=8,learned=1")
+    assert learned.horizon == "learned_deal_end"
+    fixed = analyze(Position(SEAT_POSITION), "pimc:samples=8")
+    assert [judged.margin for judged in learned.moves] != [judged.margin for judged in fixed.moves]
+
+
 def test_the_bot_move_is_the_move_the_bot_plays_with_the_seed() -> None:
     game = Game.from_position(Position(SEAT_POSITION))
     for seed in (1, 2):

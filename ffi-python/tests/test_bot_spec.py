@@ -15,6 +15,10 @@ from tablic import Bot
         ("Greedy", "greedy"),
         ("RANDOM", "random"),
         ("MINIMAX:Depth=2,NODES=50", "minimax:depth=2,nodes=50"),
+        # The strongest bot by its alias: written back as the bot it is.
+        ("Best", "ismcts:iterations=2000,exploration=45"),
+        ("best:learned=1", "ismcts:iterations=2000,exploration=45,learned=1"),
+        ("pimc:LEARNED=1", "pimc:samples=128,nodes=40000,learned=1"),
     ],
 )
 def test_names_and_keys_in_any_case(text: str, spec: str) -> None:

@@ -599,7 +599,7 @@ fn legend(horizon: Horizon, exact: bool, others: &[&str]) -> String {
         Horizon::Moves(moves) => format!("after {moves} more moves"),
     };
     let mut legend = format!("Margin: your points and tablas minus {them} {when}");
-    if horizon == Horizon::GameEnd {
+    if horizon == Horizon::GameEnd || horizon == Horizon::LearnedDealEnd {
         legend.push_str(&format!(
             ", with the +{MOST_CARDS_BONUS} for the most cards."
         ));
