@@ -13,6 +13,7 @@ use tablic_core::bots::solver::{CUT_CARD, CUT_POINT};
 use tablic_core::{CardSet, Game, PlayerCount};
 
 use crate::error::Failure;
+use crate::output::count;
 use crate::record_file::read_game;
 
 /// Print the training rows of the learned evaluation from finished two-player games.
@@ -51,8 +52,8 @@ pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     writeln!(
         out,
-        "# tablic dataset: rest margin, fixed horizon's value, then index:value of {FEATURES} features; {} games",
-        files.len()
+        "# tablic dataset: rest margin, fixed horizon's value, then index:value of {FEATURES} features; {}",
+        count(files.len() as u64, "game")
     )?;
     let mut line = String::new();
     for file in &files {

@@ -37,7 +37,7 @@ use clap::{Parser, Subcommand};
 use crate::error::Failure;
 
 /// Tablić from the command line: play against the bots, the rules, legal captures, bot
-/// matches, move rankings, positions and their analysis, benchmarks.
+/// matches, move rankings, positions and their analysis, benchmarks, training rows.
 #[derive(Parser, Debug)]
 #[command(name = "tablic", version, propagate_version = true)]
 #[command(after_help = "Run 'tablic <COMMAND> --help' for each command's options.")]
