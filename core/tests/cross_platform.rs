@@ -1,7 +1,8 @@
 //! The firmware test plays this same game on a Cortex-M3 under QEMU and prints the same
 //! text: both must equal `firmware/expected-output.txt`, so a seed means one game on every
-//! platform.
+//! platform, and the learned evaluation one value.
 
+use tablic_core::bots::evaluation::DealEnd;
 use tablic_core::bots::{play_out, Bot, RandomBot};
 use tablic_core::{capture, Game, PlayerCount};
 
@@ -17,7 +18,15 @@ fn the_host_prints_what_the_firmware_must_print() {
     let (mut first, mut second) = (RandomBot::new(1), RandomBot::new(2));
     let mut bots: [&mut dyn Bot; 2] = [&mut first, &mut second];
     play_out(&mut game, &mut bots).unwrap();
-    let printed = format!("legal captures: {count}\n{}", game.record());
+    let mut printed = format!("legal captures: {count}\n{}", game.record());
+    for moves in [12, 24, 36] {
+        let then = game.rewound(moves);
+        for seat in 0..2 {
+            let end = DealEnd::of_game(&then, seat).unwrap();
+            let margin = end.rest_margin();
+            printed += &format!("evaluation after {moves} moves, seat {seat}: {margin}\n");
+        }
+    }
 
     let expected = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -1,8 +1,9 @@
 //! `tablic-core` on a bare Cortex-M3 under QEMU: counts the legal captures of 7♠ on
 //! 3♥ 3♠ 4♦ 4♣, then plays a whole seeded game between two random bots and prints its
-//! record through semihosting. The test compares that record with `expected-output.txt`,
-//! which the host build must reproduce too (`core/tests/cross_platform.rs`): the same seed
-//! deals and plays the same game everywhere. The exit status is QEMU's.
+//! record through semihosting, and the learned evaluation at each of the game's deal ends.
+//! The test compares that output with `expected-output.txt`, which the host build must
+//! reproduce too (`core/tests/cross_platform.rs`): the same seed deals and plays the same
+//! game everywhere, and the evaluation's integers are the same. The exit status is QEMU's.
 
 #![no_std]
 #![no_main]
@@ -10,6 +11,7 @@
 use cortex_m as _; // links the critical-section implementation
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprint, hprintln};
+use tablic_core::bots::evaluation::DealEnd;
 use tablic_core::bots::{play_out, Bot, RandomBot};
 use tablic_core::{capture, Card, CardSet, Game, PlayerCount};
 
@@ -36,6 +38,20 @@ fn main() -> ! {
     let game_ok = match play_out(&mut game, &mut bots) {
         Ok(_) => {
             hprint!("{}", game.record());
+            for moves in [12, 24, 36] {
+                let then = game.rewound(moves);
+                for seat in 0..2 {
+                    if let Some(end) = DealEnd::of_game(&then, seat) {
+                        let margin = end.rest_margin();
+                        hprintln!(
+                            "evaluation after {} moves, seat {}: {}",
+                            moves,
+                            seat,
+                            margin
+                        );
+                    }
+                }
+            }
             true
         }
         Err(error) => {
