@@ -126,7 +126,7 @@ pub struct Position<const SEATS: usize> {
     learned: bool,
     /// With a learned cut, for each hero (seat 0, 1), bounds on the evaluation's rest margin
     /// in cut units over every way the deal can end from where the horizon was set.
-    learned_range: [[i32; 2]; 2],
+    learned_range: [[i16; 2]; 2],
 }
 
 /// `SCALE`ths of a point times cut units per point, in cut units (rounded half up).
@@ -199,7 +199,8 @@ impl<const SEATS: usize> Position<SEATS> {
                 (lead - left, lead + left),
                 i64::from(CUT_POINT),
             );
-            self.learned_range[hero] = [low, high].map(|bound| to_cut_units(bound) as i32);
+            self.learned_range[hero] = [low, high]
+                .map(|bound| to_cut_units(bound).clamp(i16::MIN.into(), i16::MAX.into()) as i16);
         }
         self
     }
@@ -780,7 +781,7 @@ impl<const SEATS: usize> Position<SEATS> {
                 // adds the evaluation's value instead.
                 let hero = hero.min(1);
                 let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero]);
-                let [added_low, added_high] = self.learned_range[hero];
+                let [added_low, added_high] = self.learned_range[hero].map(i32::from);
                 return (
                     low - CUT_CARD * lead + added_low,
                     high - CUT_CARD * lead + added_high,
