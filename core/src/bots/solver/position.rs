@@ -681,8 +681,8 @@ impl<const SEATS: usize> Position<SEATS> {
                 None
             }
         };
-        outside(self.value_bounds(hero, true))
-            .or_else(|| outside(self.value_bounds(hero, false)).filter(|_| self.tablas_over()))
+        let (bounds, without_tablas) = self.value_bounds(hero);
+        outside(bounds).or_else(|| outside(without_tablas).filter(|_| self.tablas_over()))
     }
 
     /// True when no capture can leave the table empty any more, so that no seat can win
@@ -709,9 +709,11 @@ impl<const SEATS: usize> Position<SEATS> {
     /// must discard, so a seat's next move is a tabla only when it takes that one card
     /// with a card of the same rank; tablas on moves not in a row need a move between. So
     /// `t` tablas in `m` moves need `t − 1 ≤ M + (m − t)`, where `M` is how many pairs of
-    /// cards of equal rank, one each, the two seats still have to play. With `tablas_left`
-    /// false, no seat wins another tabla ([`Position::tablas_over`]).
-    pub(crate) fn value_bounds(&self, hero: usize, tablas_left: bool) -> (i32, i32) {
+    /// cards of equal rank, one each, the two seats still have to play.
+    ///
+    /// Returns the bounds, then the bounds if no seat wins another tabla (once
+    /// [`Position::tablas_over`]).
+    pub(crate) fn value_bounds(&self, hero: usize) -> ((i32, i32), (i32, i32)) {
         let seats = self.players.get().min(SEATS);
         let mut all = self.table;
         let mut other_tablas = 0;
@@ -731,19 +733,19 @@ impl<const SEATS: usize> Position<SEATS> {
             own_tablas = own_tablas.min((pairs + own_tablas).div_ceil(2));
             other_tablas = other_tablas.min((pairs + other_tablas).div_ceil(2));
         }
-        if !tablas_left {
-            (own_tablas, other_tablas) = (0, 0);
-        }
         let points = all.points() as i32;
         let cards = all.len();
         let own_cards = self.pile_cards[hero] as usize;
         let weight = self.players.get() as i32 - 1;
         if self.cut {
             // Every card left captured by the hero, or by the others.
-            let low = -CUT_POINT * (points + other_tablas as i32) - CUT_CARD * cards as i32;
-            let high =
-                weight * (CUT_POINT * (points + own_tablas as i32) + CUT_CARD * cards as i32);
-            return (low, high);
+            let low = -CUT_POINT * points - CUT_CARD * cards as i32;
+            let high = weight * (CUT_POINT * points + CUT_CARD * cards as i32);
+            let (other_tablas, own_tablas) = (
+                CUT_POINT * other_tablas as i32,
+                weight * CUT_POINT * own_tablas as i32,
+            );
+            return ((low - other_tablas, high + own_tablas), (low, high));
         }
         let bonus = MOST_CARDS_BONUS as i32;
         // Surely the most cards, or surely not; with two players, never behind or never
@@ -759,9 +761,10 @@ impl<const SEATS: usize> Position<SEATS> {
         } else {
             (-bonus, weight * bonus)
         };
-        let low = -points - other_tablas as i32 + bonus_low;
-        let high = weight * (points + own_tablas as i32) + bonus_high;
-        (low, high)
+        let low = -points + bonus_low;
+        let high = weight * points + bonus_high;
+        let (other_tablas, own_tablas) = (other_tablas as i32, weight * own_tablas as i32);
+        ((low - other_tablas, high + own_tablas), (low, high))
     }
 
     /// Moves left in the game, or to its cut: the cards in hands and in the deck, less
@@ -972,7 +975,12 @@ mod tests {
                 };
                 over += usize::from(position.tablas_over());
                 for hero in 0..players.get() {
-                    let (low, high) = position.value_bounds(hero, !position.tablas_over());
+                    let (bounds, without_tablas) = position.value_bounds(hero);
+                    let (low, high) = if position.tablas_over() {
+                        without_tablas
+                    } else {
+                        bounds
+                    };
                     assert!(low <= extreme(&position, hero, false), "seed {seed}");
                     assert!(extreme(&position, hero, true) <= high, "seed {seed}");
                 }
