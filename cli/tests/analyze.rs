@@ -101,7 +101,7 @@ fn a_learned_horizon_is_named_and_changes_the_values() {
 fn everything_known_as_a_table_with_the_best_line() {
     let run = tablic(&["analyze", KNOWN], "");
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let (table, time) = run.stdout.rsplit_once("111 nodes, ").unwrap();
+    let (table, time) = run.stdout.rsplit_once("105 nodes, ").unwrap();
     assert_eq!(
         table,
         "Seat 0 to move; everything known: exact values, to the end of the game.
@@ -138,7 +138,7 @@ fn jsonl_answers_every_line_and_a_bad_one_exits_2() {
         serde_json::json!({"card": "10H", "capture": []})
     );
     assert_eq!(first["line"].as_array().unwrap().len(), 6);
-    assert_eq!(first["nodes"], 111);
+    assert_eq!(first["nodes"], 105);
     assert_eq!(
         lines[1],
         r#"{"error":"line 3: position: hands= is missing"}"#

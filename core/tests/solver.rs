@@ -787,3 +787,98 @@ fn greedy_seats_are_valued_by_their_greedy_moves() {
         "{checked} checked, {changed} changed"
     );
 }
+
+/// Every root move's value over 360 positions (three in four of two players, 8 to 16 moves
+/// from the end; the others of three or four players, 8 to 12), reached by random and
+/// greedy play, solved with a small table: all folded into one number, the one the solver
+/// gave before its speed-ups (bounds from cards nobody can take, ...), which must not
+/// change.
+#[test]
+fn values_match_the_solver_before_its_speed_ups() {
+    let mut table = vec![Entry::EMPTY; 1 << 12];
+    let mut checksum = 0u64;
+    let mut values = 0;
+    for seed in 0..360u64 {
+        let (players, plies_left) = match seed % 4 {
+            3 => (3 + (seed / 4 % 2) as usize, 8 + (seed % 5) as usize),
+            _ => (2, 8 + (seed % 9) as usize),
+        };
+        let game = play_until(players, seed, plies_left);
+        let mut fold = |played: Move, value: i32| {
+            values += 1;
+            checksum = (checksum ^ (u64::from(played.card.index()) << 52 | played.capture.bits()))
+                .wrapping_mul(0x100_0000_01B3)
+                ^ value as u64;
+        };
+        match players {
+            2 => Solver::new(&mut table)
+                .solve_all(&Position::<2>::from_game(&game).unwrap(), &mut fold)
+                .unwrap(),
+            _ => Solver::new(&mut table)
+                .solve_all(&Position::<4>::from_game(&game).unwrap(), &mut fold)
+                .unwrap(),
+        }
+    }
+    assert_eq!((values, checksum), (1978, 8_798_896_061_501_340_838));
+}
+
+/// The value of whole two-player games under perfect play with every card known: seat 0's
+/// final margin from the deal, for seeds `SOLVER_FIRST_SEED..` (default 1), `SOLVER_DEALS`
+/// of them (default 1,000), each from a cleared 2^`SOLVER_TABLE_BITS`-entry table (default
+/// 22): every value, its nodes and time, then their distribution. Run with `cargo test
+/// --release -p tablic-core --test solver -- --ignored --nocapture first_seat_advantage`.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn first_seat_advantage() {
+    let env = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (first, deals, bits) = (
+        env("SOLVER_FIRST_SEED", 1),
+        env("SOLVER_DEALS", 1000),
+        env("SOLVER_TABLE_BITS", 22),
+    );
+    let mut table = vec![Entry::EMPTY; 1 << bits];
+    let mut values = Vec::new();
+    let start = std::time::Instant::now();
+    for seed in first..first + deals {
+        let game = Game::from_seed(PlayerCount::TWO, seed);
+        let position = Position::<2>::from_game(&game).unwrap();
+        let began = std::time::Instant::now();
+        let mut solver = Solver::new(&mut table);
+        let value = solver.value(&position).unwrap();
+        println!(
+            "seed {seed}: {value:+} ({} nodes, {:?})",
+            solver.nodes(),
+            began.elapsed()
+        );
+        values.push(value);
+    }
+    let count = values.len() as f64;
+    let mean = values.iter().map(|&v| f64::from(v)).sum::<f64>() / count;
+    let variance = values
+        .iter()
+        .map(|&v| (f64::from(v) - mean).powi(2))
+        .sum::<f64>()
+        / (count - 1.0);
+    values.sort_unstable();
+    let share =
+        |won: fn(i32) -> bool| 100.0 * values.iter().filter(|&&v| won(v)).count() as f64 / count;
+    println!(
+        "{} deals in {:?}: mean {mean:+.2} ± {:.2} (standard error), sd {:.2}, median {:+}, \
+         min {:+}, max {:+}; seat 0 ahead {:.1} %, level {:.1} %, behind {:.1} %",
+        values.len(),
+        start.elapsed(),
+        (variance / count).sqrt(),
+        variance.sqrt(),
+        values[values.len() / 2],
+        values[0],
+        values[values.len() - 1],
+        share(|v| v > 0),
+        share(|v| v == 0),
+        share(|v| v < 0),
+    );
+}

@@ -209,7 +209,7 @@ static void test_everything_known_is_exact_with_the_best_line(void) {
     CHECK_OK(tablic_analyze(position, "pimc", 1, NODES, NULL, 0, moves, 3, &count, &found, NULL,
                             0));
     check_known_analysis(moves, count, &found);
-    CHECK(found.nodes == 111);
+    CHECK(found.nodes == 105);
     /* tablic analyze --json KNOWN_POSITION */
     CHECK(is_move(found.line[1], "4C", "") && is_move(found.line[2], "KD", "4C 10H"));
     CHECK(is_move(found.line[3], "2H", "") && is_move(found.line[4], "AC", "2H 3H 6C"));

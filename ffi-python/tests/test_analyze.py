@@ -99,7 +99,7 @@ def test_everything_known_is_exact_with_the_best_line() -> None:
         ("AC", -9.0, 0.0, 0.0, 8.0, 0.0, "??"),
     ]
     assert (analysis.exact, analysis.horizon, analysis.worlds, analysis.nodes) == (
-        True, "game_end", 1, 111)
+        True, "game_end", 1, 105)
     assert analysis.bot_move is None
     assert [str(played) for played in analysis.line] == [
         "10H", "4C", "KD 4C 10H", "2H", "AC 2H 3H 6C", "8D"]

@@ -22,7 +22,9 @@
 //! - Fast fail: a node whose value cannot reach the window even if the hero (or the
 //!   others) won every point left, the tablas still possible and the bonus for most cards
 //!   is cut at once ([`Position`]'s bounds). With two players, a seat's tablas are bounded
-//!   by its moves and the pairs of equal ranks the two seats still hold.
+//!   by its moves and the pairs of equal ranks the two seats still hold. A card on the
+//!   table that none of the cards still to come can take (a king with no king left) stays
+//!   to the end, so no seat wins another tabla: asked only when that would cut.
 //! - Two moves before the end, moves are valued directly (the last move has at most two
 //!   distinct choices) with no table, ordering or merging.
 //! - With two players, leads in cards larger than the cards left (the bonus is decided)

@@ -7,13 +7,13 @@ use core::ops::ControlFlow;
 use super::moves::{richest_cards, signature};
 use super::table::{Key, Span, Spans};
 use crate::bots::evaluation::{self, Claim, DealEnd, SCALE};
-use crate::capture::{can_capture, check_capture, try_for_each_unextendable_shape};
+use crate::capture::{can_capture, check_capture, reachable_sums, try_for_each_unextendable_shape};
 use crate::dealing::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
 use crate::dealing::seeding::mix;
 use crate::game::moves::{for_each_move, IllegalMove, Move};
 use crate::game::score::MOST_CARDS_BONUS;
 use crate::game::view::PlayerView;
-use crate::{Card, CardSet, Game, MOVES_PER_GAME};
+use crate::{Card, CardSet, Game, Rank, MOVES_PER_GAME};
 
 /// Most cards the deck can still hold once the table has been dealt.
 const DECK_CARDS: usize = MOVES_PER_GAME;
@@ -737,6 +737,38 @@ impl<const SEATS: usize> Position<SEATS> {
         Some((seat, points as i32))
     }
 
+    /// A bound on the hero's value of the rest of the game that already lies outside the
+    /// window (`alpha`, `beta`), if [`Position::value_bounds`] give one: the fast fail.
+    /// Whether the tablas are over ([`Position::tablas_over`]) costs more to learn than
+    /// the bounds, so it is asked only when the bounds without tablas would fail.
+    pub(crate) fn fast_fail(&self, hero: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let outside = |(low, high): (i32, i32)| {
+            if high <= alpha {
+                Some(high)
+            } else if low >= beta {
+                Some(low)
+            } else {
+                None
+            }
+        };
+        let (bounds, without_tablas) = self.value_bounds(hero);
+        outside(bounds).or_else(|| outside(without_tablas).filter(|_| self.tablas_over()))
+    }
+
+    /// True when no capture can leave the table empty any more, so that no seat can win
+    /// another tabla: the table holds a card that none of the cards still to be played can
+    /// ever take, which stays to the end ([`has_untakable_card`]). Only the uncut game
+    /// asks.
+    pub(crate) fn tablas_over(&self) -> bool {
+        let seats = self.players.get().min(SEATS);
+        let future = (self.hands[..seats].iter())
+            .zip(&self.undealt_to[..seats])
+            .fold(CardSet::EMPTY, |future, (&hand, &undealt)| {
+                future | hand | undealt
+            });
+        !self.cut && has_untakable_card(self.table, future)
+    }
+
     /// Bounds on the hero's value of the rest of the game, from what is left to win: at
     /// best the hero wins every point left and a tabla at each of its moves, at worst the
     /// others do; the bonus for most cards is bounded by how far the pile counts can
@@ -748,7 +780,10 @@ impl<const SEATS: usize> Position<SEATS> {
     /// with a card of the same rank; tablas on moves not in a row need a move between. So
     /// `t` tablas in `m` moves need `t − 1 ≤ M + (m − t)`, where `M` is how many pairs of
     /// cards of equal rank, one each, the two seats still have to play.
-    pub(crate) fn value_bounds(&self, hero: usize) -> (i32, i32) {
+    ///
+    /// Returns the bounds, then the bounds if no seat wins another tabla (once
+    /// [`Position::tablas_over`]).
+    pub(crate) fn value_bounds(&self, hero: usize) -> ((i32, i32), (i32, i32)) {
         let seats = self.players.get().min(SEATS);
         let mut all = self.table;
         let mut other_tablas = 0;
@@ -773,23 +808,25 @@ impl<const SEATS: usize> Position<SEATS> {
         let own_cards = self.pile_cards[hero] as usize;
         let weight = self.players.get() as i32 - 1;
         if self.cut {
-            // Every point left won by the hero, or by the others.
-            let low = -CUT_POINT * (points + other_tablas as i32);
-            let high = weight * CUT_POINT * (points + own_tablas as i32);
-            if self.learned {
-                // The cards of lead captured on the way are taken back at the cut, which
-                // adds the evaluation's value instead.
+            // Every point left won by the hero, or by the others; every card too, or with
+            // a learned horizon, what the evaluation adds at the cut instead of the cards
+            // of lead captured on the way, which it takes back there.
+            let (cards_low, cards_high) = if self.learned {
                 let hero = hero.min(1);
                 let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero]);
                 let [added_low, added_high] = self.learned_range[hero].map(i32::from);
-                return (
-                    low - CUT_CARD * lead + added_low,
-                    high - CUT_CARD * lead + added_high,
-                );
-            }
-            // Likewise every card left.
-            let cards = CUT_CARD * cards as i32;
-            return (low - cards, high + weight * cards);
+                (added_low - CUT_CARD * lead, added_high - CUT_CARD * lead)
+            } else {
+                let cards = CUT_CARD * cards as i32;
+                (-cards, weight * cards)
+            };
+            let low = -CUT_POINT * points + cards_low;
+            let high = weight * CUT_POINT * points + cards_high;
+            let (other_tablas, own_tablas) = (
+                CUT_POINT * other_tablas as i32,
+                weight * CUT_POINT * own_tablas as i32,
+            );
+            return ((low - other_tablas, high + own_tablas), (low, high));
         }
         let bonus = MOST_CARDS_BONUS as i32;
         // Surely the most cards, or surely not; with two players, never behind or never
@@ -805,9 +842,10 @@ impl<const SEATS: usize> Position<SEATS> {
         } else {
             (-bonus, weight * bonus)
         };
-        let low = -points - other_tablas as i32 + bonus_low;
-        let high = weight * (points + own_tablas as i32) + bonus_high;
-        (low, high)
+        let low = -points + bonus_low;
+        let high = weight * points + bonus_high;
+        let (other_tablas, own_tablas) = (other_tablas as i32, weight * own_tablas as i32);
+        ((low - other_tablas, high + own_tablas), (low, high))
     }
 
     /// Moves left in the game, or to its cut: the cards in hands and in the deck, less
@@ -892,6 +930,61 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 }
 
+/// Whether `table` holds a card that no card of `future` (the cards still to be played)
+/// can ever take: a card worth `v` is taken by a card aiming at `t` only alone (`t = v`)
+/// or in a group whose other cards sum to `t − v`, and those can only come from the table
+/// and `future`. Such a card stays on the table to the end.
+fn has_untakable_card(table: CardSet, future: CardSet) -> bool {
+    let targets = target_sums(future);
+    let mut ranks = rank_bits(table);
+    while ranks != 0 {
+        let rank = ranks.trailing_zeros() as usize;
+        ranks &= ranks - 1;
+        let value = u32::from(Rank::ALL[rank].capture_value());
+        // A table ace counts 1 or 11.
+        let values = if rank == Rank::Ace as usize {
+            1 << 1 | 1 << 11
+        } else {
+            1 << value
+        };
+        if targets & values != 0 {
+            continue;
+        }
+        let Some(card) = table.rank_cards(Rank::ALL[rank]).first() else {
+            continue;
+        };
+        let others = u32::from(reachable_sums((table | future).without(card)));
+        let mut needs = 0;
+        let mut rest = values;
+        while rest != 0 {
+            needs |= targets >> rest.trailing_zeros();
+            rest &= rest - 1;
+        }
+        if needs & others == 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Bit `r` set when `cards` holds a card of rank index `r`.
+fn rank_bits(cards: CardSet) -> u32 {
+    let nibbles = cards.bits() | cards.bits() >> 2;
+    let mut lowest = (nibbles | nibbles >> 1) & 0x1111_1111_1111_1111;
+    // Each nibble's lowest bit gathered into one bit per rank.
+    lowest = (lowest | lowest >> 3) & 0x0303_0303_0303_0303;
+    lowest = (lowest | lowest >> 6) & 0x000F_000F_000F_000F;
+    lowest = (lowest | lowest >> 12) & 0x0000_00FF_0000_00FF;
+    ((lowest | lowest >> 24) & 0x1FFF) as u32
+}
+
+/// Bit `t` set when a card of `cards` aims at the sum `t` ([`target_sum`](crate::capture::target_sum)).
+fn target_sums(cards: CardSet) -> u32 {
+    let ranks = rank_bits(cards);
+    // 2–10 aim at their value, the ace at 11, J, Q and K at 12, 13 and 14.
+    (ranks & 0x3FE) << 1 | (ranks & 1) << 11 | (ranks & 0x1C00) << 2
+}
+
 /// How many disjoint pairs of cards of equal rank, one from each set, there are:
 /// `Σ min(cards of the rank in a, in b)` over the ranks.
 fn same_rank_pairs(a: CardSet, b: CardSet) -> usize {
@@ -951,9 +1044,11 @@ mod tests {
 
     #[test]
     fn bounds_enclose_every_line() {
+        // Tablas over (a card nobody can take on the table) is seen often enough.
+        let mut over = 0;
         for seed in 0..40u64 {
             let players = PlayerCount::new(2 + (seed % 2) as usize).unwrap();
-            for plies_left in [2, 3, 4, 5, 14, 15] {
+            for plies_left in [2, 3, 4, 5, 6, 14, 15] {
                 let mut game = Game::from_seed(players, seed);
                 while MOVES_PER_GAME - game.history().len() > plies_left {
                     let seat = game.to_move().unwrap();
@@ -961,18 +1056,25 @@ mod tests {
                     game.play(greedy).unwrap();
                 }
                 let position = Position::<3>::from_game(&game).unwrap();
-                let position = if plies_left > 5 {
+                let position = if plies_left > 6 {
                     position.cut_at_deal_end()
                 } else {
                     position
                 };
+                over += usize::from(position.tablas_over());
                 for hero in 0..players.get() {
-                    let (low, high) = position.value_bounds(hero);
+                    let (bounds, without_tablas) = position.value_bounds(hero);
+                    let (low, high) = if position.tablas_over() {
+                        without_tablas
+                    } else {
+                        bounds
+                    };
                     assert!(low <= extreme(&position, hero, false), "seed {seed}");
                     assert!(extreme(&position, hero, true) <= high, "seed {seed}");
                 }
             }
         }
+        assert_eq!(over, 123);
     }
 
     #[test]
@@ -1009,6 +1111,80 @@ mod tests {
             positions += 1;
         }
         assert!(positions > 250, "{positions}");
+    }
+
+    fn cards(text: &str) -> CardSet {
+        text.split_whitespace()
+            .map(|card| card.parse::<Card>().unwrap())
+            .fold(CardSet::EMPTY, CardSet::with)
+    }
+
+    #[test]
+    fn untakable_cards_are_found() {
+        let cases = [
+            // A king needs a king.
+            ("KH 5S", "QH 9C", true),
+            ("KH", "KS", false),
+            // 14 = Q + A: the queen and the ace go together.
+            ("QH AH", "KS", false),
+            ("QH", "KS AC", false),
+            ("QH", "KS 2C", true),
+            // A king takes 9 + 5, with the 5 on the table or still to come; not 9 + 4.
+            ("9D 5S", "KC", false),
+            ("9D", "KC 5H", false),
+            ("9D", "KC 4H", true),
+            ("9D", "4C 5H", true),
+            // A played ace aims at 11: 10 + 1 needs another ace, but the played one is
+            // counted among the others, so this 10 is not found untakable (never the
+            // other way).
+            ("10H", "AS", false),
+            ("10H", "9S 3C", true),
+            ("", "KS", false),
+            ("5H", "", true),
+        ];
+        for (table, future, untakable) in cases {
+            assert_eq!(
+                has_untakable_card(cards(table), cards(future)),
+                untakable,
+                "{table} / {future}"
+            );
+        }
+    }
+
+    #[test]
+    fn untakable_cards_can_never_be_taken() {
+        // Brute force: a card no capturable group of any future card contains, on a table
+        // holding every other card that may ever be there.
+        let mut state = 0x0DDC_0FFE_E0DD_F00Du64;
+        let mut found = 0;
+        for _ in 0..3000 {
+            let mut pick = |most: u64| {
+                let mut set = CardSet::EMPTY;
+                for _ in 0..1 + mix(state) % most {
+                    state = mix(state);
+                    set = set.with(Card::from_index((state % 52) as u8).unwrap());
+                }
+                set
+            };
+            let table = pick(5);
+            let future = pick(6) - table;
+            let untakable = table.iter().any(|card| {
+                future.iter().all(|played| {
+                    let mut takes = false;
+                    crate::capture::for_each_capturable_group(
+                        (table | future).without(played),
+                        played,
+                        |group| takes |= group.contains(card),
+                    );
+                    !takes
+                })
+            });
+            if has_untakable_card(table, future) {
+                assert!(untakable, "{table} / {future}");
+                found += 1;
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 
     #[test]

@@ -217,10 +217,8 @@ impl Search<'_, '_> {
         }
         // Fast fail: even winning (or losing) everything left cannot reach the window.
         if !root {
-            let (low, high) = position.value_bounds(self.hero);
-            if high <= alpha || low >= beta {
-                let span = position.bounds_span(self.hero);
-                return Ok((if high <= alpha { high } else { low }, None, span));
+            if let Some(bound) = position.fast_fail(self.hero, alpha, beta) {
+                return Ok((bound, None, position.bounds_span(self.hero)));
             }
         }
         if !root && left == 2 {
