@@ -191,7 +191,7 @@ impl<const SEATS: usize> Position<SEATS> {
         let in_play = self.table | self.hands[0] | self.hands[1];
         let left = in_play.len() as i32;
         for hero in 0..2 {
-            let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero]);
+            let lead = self.lead(hero);
             let (low, high) = evaluation::range(
                 self.future,
                 hero == 0,
@@ -499,6 +499,12 @@ impl<const SEATS: usize> Position<SEATS> {
             .map_or(0, |seat| self.weight(seat, hero) * MOST_CARDS_BONUS as i32)
     }
 
+    /// With two players, the hero's lead in captured cards over the other seat.
+    fn lead(&self, hero: usize) -> i32 {
+        let hero = hero.min(1);
+        i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero])
+    }
+
     /// The learned evaluation's value of the rest of the game after the cut, for the hero,
     /// in cut units, less the cards of lead the search counted on the way (its captures
     /// count [`CUT_CARD`] each, as at any cut).
@@ -508,7 +514,7 @@ impl<const SEATS: usize> Position<SEATS> {
             return 0;
         }
         let hero = hero.min(1);
-        let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero]);
+        let lead = self.lead(hero);
         let claim = match self.last_capturer {
             NOBODY => Claim::Nobody,
             seat if usize::from(seat) == hero => Claim::Hero,
@@ -525,8 +531,7 @@ impl<const SEATS: usize> Position<SEATS> {
         if self.cut || self.players.get() != 2 {
             return Span::OWN;
         }
-        let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero.min(1)]);
-        match lead {
+        match self.lead(hero) {
             0 => Span {
                 lo: 0,
                 hi: 0,
@@ -812,9 +817,8 @@ impl<const SEATS: usize> Position<SEATS> {
             // a learned horizon, what the evaluation adds at the cut instead of the cards
             // of lead captured on the way, which it takes back there.
             let (cards_low, cards_high) = if self.learned {
-                let hero = hero.min(1);
-                let lead = i32::from(self.pile_cards[hero]) - i32::from(self.pile_cards[1 - hero]);
-                let [added_low, added_high] = self.learned_range[hero].map(i32::from);
+                let lead = self.lead(hero);
+                let [added_low, added_high] = self.learned_range[hero.min(1)].map(i32::from);
                 (added_low - CUT_CARD * lead, added_high - CUT_CARD * lead)
             } else {
                 let cards = CUT_CARD * cards as i32;
@@ -885,9 +889,7 @@ impl<const SEATS: usize> Position<SEATS> {
         let with_last = state | u64::from(self.last_capturer) << 8;
         if self.cut && self.learned {
             // A learned horizon's value depends on the lead and the cards to come too.
-            let own = i32::from(self.pile_cards[hero.min(1)]);
-            let lead = own - i32::from(self.pile_cards[1 - hero.min(1)]);
-            let after = mix(self.future.bits() ^ u64::from(lead as u8) << 56);
+            let after = mix(self.future.bits() ^ u64::from(self.lead(hero) as u8) << 56);
             return Key::plain(mix(hash ^ with_last ^ after));
         }
         if self.cut {
