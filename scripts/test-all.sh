@@ -25,9 +25,10 @@
 #                no allocator from the library; flash, RAM and stack figures
 #   python       ffi-python/ installed with pip (maturin) into a fresh virtual environment,
 #                then pytest (warnings as errors) and mypy --strict on the package and tests
-#   training     scripts/train-evaluation.sh --smoke: the learned evaluation's pipeline (games,
-#                `tablic dataset`, the numpy fit, the Rust weights) end to end on a few games,
-#                into a temporary folder (the committed weights' own check is a cargo test)
+#   training     scripts/train-evaluation.sh --smoke and scripts/train-move-model.sh --smoke:
+#                the learned evaluation's and the move model's pipelines (games, `tablic
+#                dataset`, the numpy fit, the Rust weights) end to end on a few games, into
+#                a temporary folder (the committed weights' own checks are cargo tests)
 #   fuzz         fuzz/ formatted and clippy-clean, then scripts/fuzz.sh 5:
 #                every fuzz target 5 s under AddressSanitizer and every committed seed
 #                replayed; installs cargo-fuzz (pinned) if missing (see docs/FUZZING.md)
@@ -204,6 +205,7 @@ step_python() {
 
 step_training() {
     scripts/train-evaluation.sh --smoke
+    scripts/train-move-model.sh --smoke
 }
 
 step_fuzz() {

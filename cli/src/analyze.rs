@@ -126,12 +126,7 @@ pub fn judging_bot(text: &str) -> Result<PimcOptions, Failure> {
 
 /// The name of the PIMC bot with `options`, as `--bot` writes it.
 pub fn bot_name(options: &PimcOptions) -> String {
-    BotSpec::Pimc {
-        samples: options.samples,
-        nodes: options.nodes,
-        learned: options.learned,
-    }
-    .to_string()
+    BotSpec::Pimc(*options).to_string()
 }
 
 /// The memory the analyses use, kept from one position to the next.

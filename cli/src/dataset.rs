@@ -12,6 +12,7 @@ use tablic_core::bots::evaluation::{Claim, DealEnd, FEATURES};
 use tablic_core::bots::solver::{CUT_CARD, CUT_POINT};
 use tablic_core::{CardSet, Game, PlayerCount};
 
+use crate::dataset_moves::{header, MoveRows};
 use crate::error::Failure;
 use crate::output::count;
 use crate::record_file::read_game;
@@ -33,9 +34,19 @@ pub struct DatasetArgs {
     paths: Vec<String>,
 
     /// End each row with `# ` and the deal end itself: `table=… future=… lead=N
-    /// claim=hero|other|nobody leads=yes|no`.
+    /// claim=hero|other|nobody leads=yes|no` (with `--moves`: `table=… played=… capture=…
+    /// hand=N last=yes|no`).
     #[arg(long)]
     with_states: bool,
+
+    /// Print the move model's rows instead, from games of any number of players: for every
+    /// move, one line per choice the mover's hand allowed, `1` or `0` (the move made or
+    /// not), `qid:N` (the move's number), then the move model's features as `index:value`
+    /// (the ranking format of SVMlight). Moves with a single choice, or made outside the
+    /// choices the model weighs (a capture that more could be added to), are left out and
+    /// counted on the last line.
+    #[arg(long)]
+    moves: bool,
 }
 
 const DATASET_AFTER_HELP: &str = "\
@@ -50,6 +61,16 @@ Example:
 pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
     let files = record_files(&args.paths)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if args.moves {
+        writeln!(out, "{}", header(&count(files.len() as u64, "game")))?;
+        let mut rows = MoveRows::default();
+        for file in &files {
+            rows.write(&read_game(file)?.game, args.with_states, &mut out)?;
+        }
+        writeln!(out, "{}", rows.footer())?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     writeln!(
         out,
         "# tablic dataset: rest margin, fixed horizon's value, then index:value of {FEATURES} features; {}",
@@ -93,7 +114,7 @@ pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
 }
 
 /// `2C,3D`, or `-` for none: one field of a row's state.
-fn card_list(cards: CardSet) -> String {
+pub fn card_list(cards: CardSet) -> String {
     if cards.is_empty() {
         return "-".to_string();
     }

@@ -6,7 +6,7 @@ use tablic_core::analysis::{
     analyze_game, analyze_view, values_needed, Analysis, AnalysisError, Mark,
 };
 use tablic_core::bots::solver::{Entry, Position, Solver};
-use tablic_core::bots::{Horizon, Opponents, PimcOptions, Worlds, WORLD_STREAM};
+use tablic_core::bots::{Horizon, Inference, Opponents, PimcOptions, Worlds, WORLD_STREAM};
 use tablic_core::{Game, Move, Pcg32, PlayerView};
 
 mod common;
@@ -17,6 +17,7 @@ const OPTIONS: PimcOptions = PimcOptions {
     samples: 6,
     nodes: 2_000_000,
     learned: false,
+    inference: Inference::Greedy,
 };
 
 fn entries() -> Vec<Entry> {
@@ -73,7 +74,7 @@ fn values_are_those_of_a_direct_solve_of_the_same_worlds() {
         let view = game.current_view().unwrap();
         let analysis = of_view(&view, &OPTIONS, 7);
         let opponents = Opponents::observe(&view);
-        let worlds = Worlds::new(&view, &opponents);
+        let worlds = Worlds::new(&view, &opponents, OPTIONS.inference);
         let mut rng = Pcg32::new(7, WORLD_STREAM);
         let mut memory = entries();
         let mut solver = Solver::new(&mut memory);

@@ -4,8 +4,8 @@
 
 use tablic_core::bots::solver::{Entry, Position};
 use tablic_core::bots::{
-    best_greedy_move, AnyBot, Bot, BotSpec, BotSpecError, IsmctsBot, IsmctsOptions, Opponents,
-    SOLVER_ENTRIES,
+    best_greedy_move, AnyBot, Bot, BotSpec, BotSpecError, Inference, IsmctsBot, IsmctsOptions,
+    Opponents, SOLVER_ENTRIES,
 };
 use tablic_core::MOVES_PER_GAME;
 
@@ -17,14 +17,11 @@ const LIGHT: IsmctsOptions = IsmctsOptions {
     iterations: 48,
     exploration: 30,
     learned: false,
+    inference: Inference::Greedy,
 };
 
 /// [`LIGHT`] by name.
-const LIGHT_SPEC: BotSpec = BotSpec::Ismcts {
-    iterations: LIGHT.iterations,
-    exploration: LIGHT.exploration,
-    learned: LIGHT.learned,
-};
+const LIGHT_SPEC: BotSpec = BotSpec::Ismcts(LIGHT);
 
 fn entries() -> Vec<Entry> {
     vec![Entry::EMPTY; SOLVER_ENTRIES]
@@ -131,19 +128,15 @@ fn named_with_its_options() {
     let spec: BotSpec = "ismcts:iterations=500,exploration=12".parse().unwrap();
     assert_eq!(
         spec,
-        BotSpec::Ismcts {
+        BotSpec::Ismcts(IsmctsOptions {
             iterations: 500,
             exploration: 12,
-            learned: false,
-        }
+            ..IsmctsOptions::default()
+        })
     );
     assert_eq!(spec.to_string(), "ismcts:iterations=500,exploration=12");
     let defaults = IsmctsOptions::default();
-    let by_default = Ok(BotSpec::Ismcts {
-        iterations: defaults.iterations,
-        exploration: defaults.exploration,
-        learned: false,
-    });
+    let by_default = Ok(BotSpec::Ismcts(defaults));
     assert_eq!("ismcts".parse::<BotSpec>(), by_default);
     // `best` is the strongest bot: today ismcts, written back as such.
     assert_eq!("best".parse::<BotSpec>(), by_default);

@@ -4,7 +4,7 @@
 use tablic_core::bots::solver::{Entry, Position};
 use tablic_core::bots::{
     best_greedy_move, play_out, probably_lacking, sample_world, Bot, BotSpec, GreedyKey, Horizon,
-    Opponents, PimcBot, PimcOptions,
+    Inference, Opponents, PimcBot, PimcOptions,
 };
 use tablic_core::{below, CardClass, CardSet, Game, Move, Pcg32, PlayerCount, PlayerView};
 
@@ -16,6 +16,7 @@ const LIGHT: PimcOptions = PimcOptions {
     samples: 4,
     nodes: 4_000,
     learned: false,
+    inference: Inference::Greedy,
 };
 
 fn entries() -> Vec<Entry> {
@@ -24,11 +25,7 @@ fn entries() -> Vec<Entry> {
 
 #[test]
 fn plays_legal_moves_to_the_end() {
-    let light = BotSpec::Pimc {
-        samples: LIGHT.samples,
-        nodes: LIGHT.nodes,
-        learned: LIGHT.learned,
-    };
+    let light = BotSpec::Pimc(LIGHT);
     for players in [2, 3, 4] {
         for seed in 0..2u64 {
             assert!(against_greedy(players, seed, light).is_finished());
@@ -328,6 +325,7 @@ fn later_worlds_weigh_only_the_finalists() {
         samples: 64,
         nodes: 1_000_000,
         learned: false,
+        inference: Inference::Greedy,
     };
     let (mut raced, mut settled) = (0, 0);
     for seed in 0..8u64 {

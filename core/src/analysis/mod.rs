@@ -128,15 +128,7 @@ pub const EXACT_ENTRIES: usize = 1 << 20;
 /// worlds and solves moves in them.
 pub fn weighing_options(spec: &BotSpec) -> Result<PimcOptions, AnalysisError> {
     match *spec {
-        BotSpec::Pimc {
-            samples,
-            nodes,
-            learned,
-        } => Ok(PimcOptions {
-            samples,
-            nodes,
-            learned,
-        }),
+        BotSpec::Pimc(options) => Ok(options),
         ref other => Err(AnalysisError::CannotWeigh(other.name())),
     }
 }

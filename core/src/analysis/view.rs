@@ -58,7 +58,7 @@ pub fn analyze_view(
         .get_mut(..needed)
         .ok_or(AnalysisError::ValuesTooFew { needed })?;
     let opponents = Opponents::observe(view);
-    let worlds = Worlds::new(view, &opponents);
+    let worlds = Worlds::new(view, &opponents, options.inference);
     let exact = has_single_world(view);
     let mut solver = Solver::new(entries);
     solver.set_greedy_seats(&opponents.greedy_seats());

@@ -206,7 +206,7 @@ pub fn best_greedy_move(hand: CardSet, table: CardSet) -> Option<Move> {
 
 /// The greedy player's best capture of a shape: every free card, and of each rank the
 /// [`best_cards`].
-fn best_of_shape(shape: &CaptureShape<'_>) -> CardSet {
+pub(crate) fn best_of_shape(shape: &CaptureShape<'_>) -> CardSet {
     shape.free() | shape.pick(best_cards)
 }
 

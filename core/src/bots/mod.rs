@@ -22,6 +22,7 @@ mod greedy;
 #[cfg(feature = "solver")]
 mod ismcts;
 mod minimax;
+pub mod move_model;
 #[cfg(feature = "solver")]
 mod pimc;
 mod random;
@@ -42,7 +43,7 @@ pub use minimax::{probably_lacking, Decision, MinimaxBot, MinimaxOptions, Score,
 pub(crate) use pimc::{has_single_world, OUT_OF_BUDGET_SHARE};
 #[cfg(feature = "solver")]
 pub use pimc::{
-    sample_world, Evaluation, Horizon, Opponents, PimcBot, PimcOptions, World, Worlds,
+    sample_world, Evaluation, Horizon, Inference, Opponents, PimcBot, PimcOptions, World, Worlds,
     MAX_ROOT_MOVES, MAX_SAMPLES, WORLD_STREAM,
 };
 pub use random::RandomBot;

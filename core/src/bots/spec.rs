@@ -6,7 +6,8 @@ use core::str::FromStr;
 use crate::bots::solver::Entry;
 #[cfg(feature = "solver")]
 use crate::bots::{
-    BestResponseBot, ClairvoyantBot, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions, MAX_SAMPLES,
+    BestResponseBot, ClairvoyantBot, Inference, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions,
+    MAX_SAMPLES,
 };
 use crate::bots::{Bot, GreedyBot, MinimaxBot, MinimaxOptions, RandomBot};
 use crate::cards::notation::{excerpt, Excerpt};
@@ -37,27 +38,13 @@ pub enum BotSpec {
     },
     /// [`PimcBot`], with its [`PimcOptions`] (with the `solver` feature).
     #[cfg(feature = "solver")]
-    Pimc {
-        /// Worlds sampled per decision (1 to 4096).
-        samples: u32,
-        /// Node budget of each world's solve (at least 1).
-        nodes: u64,
-        /// Worlds valued at the deal's end by the learned evaluation.
-        learned: bool,
-    },
+    Pimc(PimcOptions),
     /// [`ClairvoyantBot`]: sees every card (with the `solver` feature).
     #[cfg(feature = "solver")]
     Clairvoyant,
     /// [`IsmctsBot`], with its [`IsmctsOptions`] (with the `solver` feature).
     #[cfg(feature = "solver")]
-    Ismcts {
-        /// Iterations per decision (1 to 1,048,576).
-        iterations: u32,
-        /// Exploration constant, in tenths of a point (0 to 1000).
-        exploration: u32,
-        /// Play-outs valued at the deal's end by the learned evaluation.
-        learned: bool,
-    },
+    Ismcts(IsmctsOptions),
     /// [`BestResponseBot`]: sees every card and replies to greedy play (with the `solver`
     /// feature).
     #[cfg(feature = "solver")]
@@ -170,7 +157,7 @@ impl BotSpec {
     pub const fn memory_entries(&self) -> usize {
         match self {
             #[cfg(feature = "solver")]
-            BotSpec::Pimc { .. } | BotSpec::Clairvoyant | BotSpec::Ismcts { .. } => SOLVER_ENTRIES,
+            BotSpec::Pimc(_) | BotSpec::Clairvoyant | BotSpec::Ismcts(_) => SOLVER_ENTRIES,
             #[cfg(feature = "solver")]
             BotSpec::BestResponse => BEST_RESPONSE_ENTRIES,
             BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax { .. } => 0,
@@ -194,11 +181,11 @@ impl BotSpec {
             BotSpec::Greedy => "greedy",
             BotSpec::Minimax { .. } => "minimax",
             #[cfg(feature = "solver")]
-            BotSpec::Pimc { .. } => "pimc",
+            BotSpec::Pimc(_) => "pimc",
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => "clairvoyant",
             #[cfg(feature = "solver")]
-            BotSpec::Ismcts { .. } => "ismcts",
+            BotSpec::Ismcts(_) => "ismcts",
             #[cfg(feature = "solver")]
             BotSpec::BestResponse => "bestresponse",
         }
@@ -216,35 +203,11 @@ impl BotSpec {
                 AnyBot::Minimax(MinimaxBot::new(MinimaxOptions { depth, nodes }, seed))
             }
             #[cfg(feature = "solver")]
-            BotSpec::Pimc {
-                samples,
-                nodes,
-                learned,
-            } => AnyBot::Pimc(PimcBot::new(
-                PimcOptions {
-                    samples,
-                    nodes,
-                    learned,
-                },
-                seed,
-                memory,
-            )),
+            BotSpec::Pimc(options) => AnyBot::Pimc(PimcBot::new(options, seed, memory)),
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => AnyBot::Clairvoyant(ClairvoyantBot::new(memory)),
             #[cfg(feature = "solver")]
-            BotSpec::Ismcts {
-                iterations,
-                exploration,
-                learned,
-            } => AnyBot::Ismcts(IsmctsBot::new(
-                IsmctsOptions {
-                    iterations,
-                    exploration,
-                    learned,
-                },
-                seed,
-                memory,
-            )),
+            BotSpec::Ismcts(options) => AnyBot::Ismcts(IsmctsBot::new(options, seed, memory)),
             #[cfg(feature = "solver")]
             BotSpec::BestResponse => AnyBot::BestResponse(BestResponseBot::new(memory)),
         }
@@ -290,7 +253,7 @@ static MINIMAX_OPTIONS: [BotOption; 2] = [
 ];
 
 #[cfg(feature = "solver")]
-static PIMC_OPTIONS: [BotOption; 3] = [
+static PIMC_OPTIONS: [BotOption; 4] = [
     option(
         "samples",
         1,
@@ -299,6 +262,7 @@ static PIMC_OPTIONS: [BotOption; 3] = [
     ),
     option("nodes", 1, u64::MAX, "a node budget of at least 1"),
     LEARNED,
+    INFERENCE,
 ];
 
 /// Whether the searching bots value the deal's end by the learned evaluation.
@@ -310,8 +274,18 @@ const LEARNED: BotOption = option(
     "1 (the learned evaluation at the deal's end) or 0",
 );
 
+/// How the searching bots' worlds weigh the opponents' moves: 0 by greedy moves, 1 by the
+/// learned move model.
 #[cfg(feature = "solver")]
-static ISMCTS_OPTIONS: [BotOption; 3] = [
+const INFERENCE: BotOption = option(
+    "inference",
+    0,
+    1,
+    "1 (the opponents' moves weighed by the learned move model) or 0 (by greedy moves)",
+);
+
+#[cfg(feature = "solver")]
+static ISMCTS_OPTIONS: [BotOption; 4] = [
     option(
         "iterations",
         1,
@@ -325,6 +299,7 @@ static ISMCTS_OPTIONS: [BotOption; 3] = [
         "tenths of a point from 0 to 1000",
     ),
     LEARNED,
+    INFERENCE,
 ];
 
 /// `name` or `name:key=value,key=value`; names and keys in any case, as card names are.
@@ -356,23 +331,26 @@ impl FromStr for BotSpec {
             #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
-                let [samples, nodes, learned] = parse_numbers(name, options, &PIMC_OPTIONS)?;
-                BotSpec::Pimc {
+                let [samples, nodes, learned, inference] =
+                    parse_numbers(name, options, &PIMC_OPTIONS)?;
+                BotSpec::Pimc(PimcOptions {
                     samples: samples.map_or(defaults.samples, |samples| samples as u32),
                     nodes: nodes.unwrap_or(defaults.nodes),
                     learned: learned.map_or(defaults.learned, |learned| learned == 1),
-                }
+                    inference: inference.map_or(defaults.inference, inference_of),
+                })
             }
             #[cfg(feature = "solver")]
             "ismcts" | "best" => {
                 let defaults = IsmctsOptions::default();
-                let [iterations, exploration, learned] =
+                let [iterations, exploration, learned, inference] =
                     parse_numbers(name, options, &ISMCTS_OPTIONS)?;
-                BotSpec::Ismcts {
+                BotSpec::Ismcts(IsmctsOptions {
                     iterations: iterations.map_or(defaults.iterations, |value| value as u32),
                     exploration: exploration.map_or(defaults.exploration, |value| value as u32),
                     learned: learned.map_or(defaults.learned, |learned| learned == 1),
-                }
+                    inference: inference.map_or(defaults.inference, inference_of),
+                })
             }
             #[cfg(feature = "solver")]
             "clairvoyant" => {
@@ -450,38 +428,44 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Minimax { depth, nodes } => write!(f, ":depth={depth},nodes={nodes}"),
             #[cfg(feature = "solver")]
-            BotSpec::Pimc {
-                samples,
-                nodes,
-                learned,
-            } => {
-                write!(f, ":samples={samples},nodes={nodes}")?;
-                write_learned(f, *learned)
+            BotSpec::Pimc(options) => {
+                write!(f, ":samples={},nodes={}", options.samples, options.nodes)?;
+                write_learned(f, options.learned, options.inference)
             }
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant | BotSpec::BestResponse => Ok(()),
             #[cfg(feature = "solver")]
-            BotSpec::Ismcts {
-                iterations,
-                exploration,
-                learned,
-            } => {
+            BotSpec::Ismcts(options) => {
+                let (iterations, exploration) = (options.iterations, options.exploration);
                 write!(f, ":iterations={iterations},exploration={exploration}")?;
-                write_learned(f, *learned)
+                write_learned(f, options.learned, options.inference)
             }
             BotSpec::Random | BotSpec::Greedy => Ok(()),
         }
     }
 }
 
-/// `,learned=1` when on; off, every bot's default, is left out so that the bots' usual
-/// names stay as they were.
+/// `,learned=1` and `,inference=1` when on; off, every bot's default, is left out so that
+/// the bots' usual names stay as they were.
 #[cfg(feature = "solver")]
-fn write_learned(f: &mut fmt::Formatter<'_>, learned: bool) -> fmt::Result {
+fn write_learned(f: &mut fmt::Formatter<'_>, learned: bool, inference: Inference) -> fmt::Result {
     if learned {
         f.write_str(",learned=1")?;
     }
+    if inference == Inference::Learned {
+        f.write_str(",inference=1")?;
+    }
     Ok(())
+}
+
+/// The inference an `inference=` value names (checked to be 0 or 1).
+#[cfg(feature = "solver")]
+fn inference_of(value: u64) -> Inference {
+    if value == 1 {
+        Inference::Learned
+    } else {
+        Inference::Greedy
+    }
 }
 
 /// Splits a comma-separated list of bots where options also use commas:

@@ -35,7 +35,7 @@ mod tree;
 use arrayvec::ArrayVec;
 
 use self::tree::{NodeIndex, Tree};
-use crate::bots::pimc::{Horizon, Opponents, World, Worlds};
+use crate::bots::pimc::{Horizon, Inference, Opponents, World, Worlds};
 use crate::bots::solver::{Arena, Batch, Class, Entry, Position, Solver};
 use crate::bots::{best_greedy_move, Bot};
 use crate::dealing::pcg32::Pcg32;
@@ -56,6 +56,8 @@ pub struct IsmctsOptions {
     /// the rest of the game ([`crate::bots::evaluation`]) instead of a card of lead at a
     /// third of a point.
     pub learned: bool,
+    /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
+    pub inference: Inference,
 }
 
 impl IsmctsOptions {
@@ -71,6 +73,7 @@ impl Default for IsmctsOptions {
             iterations: 2000,
             exploration: 45,
             learned: false,
+            inference: Inference::Greedy,
         }
     }
 }
@@ -289,7 +292,7 @@ impl IsmctsBot<'_> {
         }
         let horizon = Horizon::of(view).valued(self.options.learned);
         let opponents = Opponents::observe(view);
-        let worlds = Worlds::new(view, &opponents);
+        let worlds = Worlds::new(view, &opponents, self.options.inference);
         let players = view.players().get();
         if players == 2 && view.is_last_deal() {
             // One world only: the opponent holds every unseen card. It is solved exactly.

@@ -40,7 +40,7 @@ use core::ops::ControlFlow;
 use arrayvec::ArrayVec;
 
 pub use opponents::Opponents;
-pub use world::{sample_world, World, Worlds};
+pub use world::{sample_world, Inference, World, Worlds};
 
 use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
 use crate::bots::{Bot, GreedyKey};
@@ -69,6 +69,8 @@ pub struct PimcOptions {
     /// of the game ([`crate::bots::evaluation`]) instead of a card of lead at a third of a
     /// point.
     pub learned: bool,
+    /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
+    pub inference: Inference,
 }
 
 impl Default for PimcOptions {
@@ -77,6 +79,7 @@ impl Default for PimcOptions {
             samples: 128,
             nodes: 40_000,
             learned: false,
+            inference: Inference::Greedy,
         }
     }
 }
@@ -340,7 +343,7 @@ impl PimcBot<'_> {
             (first_round(samples), samples)
         };
         let opponents = Opponents::observe(view);
-        let worlds = Worlds::new(view, &opponents);
+        let worlds = Worlds::new(view, &opponents, self.options.inference);
         let mut solver = Solver::new(self.entries);
         solver.set_greedy_seats(&opponents.greedy_seats());
         // The one world of a two-player last deal is the game itself: solved whatever it

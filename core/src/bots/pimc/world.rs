@@ -3,6 +3,7 @@
 use arrayvec::ArrayVec;
 
 use super::opponents::{was_greedy, Opponents, ONE};
+use crate::bots::move_model::{ClassWeights, MoveContext};
 use crate::bots::probably_lacking;
 use crate::dealing::pcg32::below;
 use crate::dealing::players::MAX_PLAYERS;
@@ -29,7 +30,19 @@ pub fn sample_world(
     opponents: &Opponents,
     rng: &mut impl rand_core::Rng,
 ) -> World {
-    Worlds::new(view, opponents).sample(rng)
+    Worlds::new(view, opponents, Inference::Greedy).sample(rng)
+}
+
+/// How worlds weigh the other seats' moves of this deal as evidence of their hands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Inference {
+    /// By whether each move was the greedy player's with the world's hand, at the odds
+    /// the seat's play so far gives a move that was not.
+    #[default]
+    Greedy,
+    /// By the chance of each move with the world's hand under the learned move model
+    /// ([`crate::bots::move_model`]).
+    Learned,
 }
 
 /// The worlds consistent with what a seat knows, with what they are drawn by worked out
@@ -44,6 +57,7 @@ pub struct Worlds<'v, 'g> {
     odds: [u64; MAX_PLAYERS],
     /// Every other seat's move of this deal, newest first.
     moves: ArrayVec<JudgedMove, MOVES_PER_GAME>,
+    inference: Inference,
 }
 
 /// An other seat's move of this deal, as a world's hands judge it.
@@ -56,11 +70,21 @@ struct JudgedMove {
     /// The cards with which a better greedy move was there to make: the move was greedy
     /// if the hand held none of them.
     beaters: CardSet,
+    /// With [`Inference::Learned`]: the move model's odds of all the choices each card
+    /// would have given, and the least sum of them a hand the seat could have held had:
+    /// the move's chance with a hand is its own odds over the hand's sum, so a hand's
+    /// likelihood relative to the likeliest is that least sum over the hand's.
+    learned: Option<(ClassWeights, u64)>,
 }
 
 impl<'v, 'g> Worlds<'v, 'g> {
-    /// What `view` says of the hidden cards, with `opponents`' record of play.
-    pub fn new(view: &'v PlayerView<'g>, opponents: &Opponents) -> Worlds<'v, 'g> {
+    /// What `view` says of the hidden cards, with `opponents`' record of play, the
+    /// other seats' moves of this deal weighed by `inference`.
+    pub fn new(
+        view: &'v PlayerView<'g>,
+        opponents: &Opponents,
+        inference: Inference,
+    ) -> Worlds<'v, 'g> {
         let mut unlikely = [CardSet::EMPTY; MAX_PLAYERS];
         for (seat, cards) in unlikely.iter_mut().enumerate().take(view.players().get()) {
             if seat != view.seat() {
@@ -85,10 +109,20 @@ impl<'v, 'g> Worlds<'v, 'g> {
                 .iter()
                 .filter(|&card| !was_greedy(CardSet::single(card), past.table_before, past.played))
                 .collect();
+            let learned = (inference == Inference::Learned).then(|| {
+                let held_then = view.hand_size(past.seat) + since.len();
+                let context = MoveContext::new(past.table_before, held_then, view.is_last_deal());
+                let weights = ClassWeights::new(&context, possible);
+                (
+                    weights,
+                    least_sum(&weights, *since, unseen, view.hand_size(past.seat)),
+                )
+            });
             let _ = moves.try_push(JudgedMove {
                 seat: past.seat,
                 played_since: *since,
                 beaters,
+                learned,
             });
         }
         Worlds {
@@ -96,6 +130,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
             unlikely,
             odds: opponents.miss_odds(),
             moves,
+            inference,
         }
     }
 
@@ -118,7 +153,10 @@ impl<'v, 'g> Worlds<'v, 'g> {
         let mut likeliest: Option<(World, u64)> = None;
         for _ in 0..GREEDY_TRIES {
             let world = self.sample_once(rng);
-            let weight = likelihood(&self.odds, &self.greedy_misses(&world));
+            let weight = match self.inference {
+                Inference::Greedy => likelihood(&self.odds, &self.greedy_misses(&world)),
+                Inference::Learned => self.learned_likelihood(&world),
+            };
             if accepts(rng, weight) {
                 return world;
             }
@@ -179,6 +217,27 @@ impl<'v, 'g> Worlds<'v, 'g> {
         }
         misses
     }
+
+    /// How likely the other seats' moves of this deal were with `world`'s hands under the
+    /// move model, relative to the likeliest hands, in fractions of [`ONE`].
+    fn learned_likelihood(&self, world: &World) -> u64 {
+        self.moves.iter().fold(ONE, |weight, judged| {
+            let Some((weights, least)) = &judged.learned else {
+                return weight;
+            };
+            let sum = weights.of(world.hands[judged.seat] | judged.played_since);
+            let chance = u128::from(*least) * u128::from(ONE) / u128::from(sum.max(1));
+            weight * chance.min(u128::from(ONE)) as u64 / ONE
+        })
+    }
+}
+
+/// The least sum of `weights` over the hands a seat may have held: the cards it `played`
+/// since, and `more` cards of `unseen`.
+fn least_sum(weights: &ClassWeights, played: CardSet, unseen: CardSet, more: usize) -> u64 {
+    let mut others: ArrayVec<u64, 52> = unseen.iter().map(|card| weights.of_card(card)).collect();
+    others.sort_unstable();
+    weights.of(played) + others.iter().take(more).sum::<u64>()
 }
 
 /// True with probability `weight` / [`ONE`].
