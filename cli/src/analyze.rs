@@ -14,8 +14,8 @@ use tablic_core::bots::solver::{Entry, CUT_CARD, CUT_POINT};
 use tablic_core::bots::{Bot, BotSpec, Horizon, PimcBot, PimcOptions, SOLVER_ENTRIES};
 use tablic_core::{Game, Move, Position};
 
-use crate::error::{Failure, EXIT_USAGE};
-use crate::jsonl::answer_lines;
+use crate::error::Failure;
+use crate::jsonl::{answer_lines, line_text};
 use crate::match_cmd::parse_seed;
 use crate::output::{self, Align, Table};
 
@@ -54,7 +54,8 @@ pub struct AnalyzeArgs {
     json: bool,
 
     /// Read positions from stdin, one a line, and answer each with a JSON object as --json
-    /// prints it, or `{"error":"line N: …"}`; exit 2 at the end if any line failed.
+    /// prints it, or `{"error":"line N: …"}`; if any line failed, exit 2 once every line is
+    /// answered, naming the first on stderr.
     #[arg(long, conflicts_with_all = ["position", "json"])]
     jsonl: bool,
 }
@@ -94,25 +95,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, Failure> {
             output::print_report(args.json, &report, || report.table())?;
             Ok(ExitCode::SUCCESS)
         }
-        _ => {
-            let exit = answer_lines(io::stdin().lock(), &mut output::stdout(), |line, answer| {
-                let text = std::str::from_utf8(line).map_err(|error| {
-                    format!(
-                        "not UTF-8 text: invalid byte at column {}",
-                        error.valid_up_to() + 1
-                    )
-                })?;
-                let report = analyst.report(text)?;
-                let json = serde_json::to_string(&report).map_err(|error| error.to_string())?;
-                answer.push_str(&json);
-                Ok(())
-            })?;
-            Ok(if exit == ExitCode::SUCCESS {
-                exit
-            } else {
-                ExitCode::from(EXIT_USAGE)
-            })
-        }
+        _ => answer_lines(io::stdin().lock(), &mut output::stdout(), |line, answer| {
+            let report = analyst.report(line_text(line)?)?;
+            let json = serde_json::to_string(&report).map_err(|error| error.to_string())?;
+            answer.push_str(&json);
+            Ok(())
+        }),
     }
 }
 

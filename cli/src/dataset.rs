@@ -51,7 +51,8 @@ pub struct DatasetArgs {
 
 const DATASET_AFTER_HELP: &str = "\
 A path that cannot be read, a bad record, or a game that is not a finished two-player game \
-prints one `error: …` line on stderr and exits with status 2.
+prints one `error: …` line on stderr and exits with status 2, with nothing on stdout: every \
+record is checked before the first line is written.
 
 Example:
   tablic match --players minimax,minimax --games 1000 --seed 1 --save-records games
@@ -60,6 +61,12 @@ Example:
 /// Runs `tablic dataset`.
 pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
     let files = record_files(&args.paths)?;
+    // Every record is checked before the first line is written, so that a bad one leaves
+    // nothing on stdout; each is then read again for its rows, so that memory holds one
+    // game however many there are.
+    for file in &files {
+        finished_game(file)?;
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.moves {
         writeln!(out, "{}", header(&count(files.len() as u64, "game")))?;
@@ -78,13 +85,7 @@ pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
     )?;
     let mut line = String::new();
     for file in &files {
-        let game = read_game(file)?.game;
-        if game.players() != PlayerCount::TWO || game.to_move().is_some() {
-            return Err(Failure::Usage(format!(
-                "{file}: not a finished two-player game"
-            )));
-        }
-        for row in rows(&game) {
+        for row in rows(&finished_game(file)?) {
             line.clear();
             let _ = write!(line, "{} {:.4}", row.rest_margin, row.fixed_horizon());
             row.end.for_each_feature(|index, value| {
@@ -111,6 +112,17 @@ pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game recorded in `file`, or why it is not a finished two-player game.
+fn finished_game(file: &str) -> Result<Game, Failure> {
+    let game = read_game(file)?.game;
+    if game.players() != PlayerCount::TWO || game.to_move().is_some() {
+        return Err(Failure::Usage(format!(
+            "{file}: not a finished two-player game"
+        )));
+    }
+    Ok(game)
 }
 
 /// `2C,3D`, or `-` for none: one field of a row's state.

@@ -34,7 +34,8 @@ pub struct MovesArgs {
 
     /// Read `{"table":[..],"played":".."}` lines from stdin and answer each with
     /// `{"captures":[[..],..]}`, or `{"error":".."}` for a bad line (other fields are
-    /// ignored, blank lines skipped). Exits 1 if any line was bad.
+    /// ignored, blank lines skipped). If any line was bad, exits 2 once every line is
+    /// answered, naming the first on stderr.
     #[arg(long, conflicts_with_all = ["table", "card"])]
     jsonl: bool,
 }

@@ -40,7 +40,8 @@ pub struct RankArgs {
     /// Read `{"hand":[..],"table":[..]}` lines from stdin and answer each with
     /// `{"moves":[{"card":"KC","capture":["AD","3D"]},..]}` (capture cards in card order),
     /// or `{"error":"line N: .."}` for a bad line (other fields are ignored, blank lines
-    /// skipped). Exits 1 if any line was bad.
+    /// skipped). If any line was bad, exits 2 once every line is answered, naming the first
+    /// on stderr.
     #[arg(long, conflicts_with_all = ["hand", "table"])]
     jsonl: bool,
 }

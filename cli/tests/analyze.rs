@@ -129,7 +129,10 @@ fn jsonl_answers_every_line_and_a_bad_one_exits_2() {
     let input = format!("{KNOWN}\n\nplayers=2 ply=3\n{KNOWN}\n");
     let run = tablic(&["analyze", "--jsonl"], &input);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
-    assert_eq!(run.stderr, "");
+    assert_eq!(
+        run.stderr,
+        "error: line 3: position: hands= is missing (1 bad line of 3)\n"
+    );
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{}", run.stdout);
     let first = timeless(lines[0]);

@@ -77,7 +77,14 @@ fn bad_input_is_one_line_and_exit_2() {
     let record = std::fs::read_to_string("../docs/example-game.txt").unwrap();
     let cut: Vec<&str> = record.lines().take(12).collect();
     std::fs::write(&unfinished, cut.join("\n") + "\n").unwrap();
+    // A good record first, then a bad one: the good one's rows are not printed either.
+    let mixed = folder.join("mixed");
+    std::fs::create_dir_all(&mixed).unwrap();
+    std::fs::write(mixed.join("a.txt"), &record).unwrap();
+    std::fs::write(mixed.join("b.txt"), "x").unwrap();
+    let mixed_bad = mixed.join("b.txt");
     let (bad, unfinished) = (bad.to_str().unwrap(), unfinished.to_str().unwrap());
+    let (mixed, mixed_bad) = (mixed.to_str().unwrap(), mixed_bad.to_str().unwrap());
     for (args, message) in [
         (
             vec!["dataset", "/no/such/path"],
@@ -91,10 +98,19 @@ fn bad_input_is_one_line_and_exit_2() {
             vec!["dataset", unfinished],
             format!("error: {unfinished}: not a finished two-player game"),
         ),
+        (
+            vec!["dataset", GAME, mixed],
+            format!("error: {mixed_bad}: line 1: a record starts with \"tablic-record 1\""),
+        ),
+        (
+            vec!["dataset", GAME, unfinished],
+            format!("error: {unfinished}: not a finished two-player game"),
+        ),
     ] {
         let run = tablic(&args, "");
         assert_eq!(run.code, Some(2), "{args:?}");
         assert_eq!(run.stderr, format!("{message}\n"), "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}: no header, no rows");
     }
     let none = tablic(&["dataset"], "");
     assert_eq!(none.code, Some(2));

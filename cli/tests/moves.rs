@@ -110,8 +110,12 @@ fn a_bad_jsonl_line_answers_an_error_and_the_rest_go_on() {
         "{\"table\":[],\"played\":\"KH\"}\n",
     );
     let run = tablic(&["moves", "--jsonl"], input);
-    assert_eq!(run.code, Some(1));
-    assert_eq!(run.stderr, "");
+    assert_eq!(run.code, Some(2), "bad input, as for analyze --jsonl");
+    assert_eq!(
+        run.stderr,
+        "error: line 3: table card 2: invalid card \"ZZ\": unknown suit (expected C, D, H, S, \
+         a suit symbol, or tref, karo, herc, pik) (4 bad lines of 6)\n"
+    );
     let lines: Vec<Value> = run
         .stdout
         .lines()
@@ -152,11 +156,16 @@ fn a_line_that_is_not_utf8_is_an_error_line() {
         .args(["moves", "--jsonl"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(input).unwrap();
     let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: line 1: not UTF-8 text: invalid byte at column 4 (1 bad line of 2)\n"
+    );
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
         "{\"error\":\"line 1: not UTF-8 text: invalid byte at column 4\"}\n\

@@ -46,10 +46,15 @@ fn text_mode_lists_the_same_order() {
 fn a_line_past_1_mib_is_answered_with_an_error_not_read_whole() {
     let mut input = "x".repeat(2 << 20);
     input.push_str("\n{\"hand\":[\"KC\"],\"table\":[\"AC\"]}\n");
-    for command in ["rank", "moves"] {
+    // The second line has no `played` card: good for rank, bad for moves.
+    for (command, bad) in [("rank", "1 bad line"), ("moves", "2 bad lines")] {
         let run = tablic(&[command, "--jsonl"], &input);
-        assert_eq!(run.code, Some(1), "{command}");
-        assert_eq!(run.stderr, "", "{command}");
+        assert_eq!(run.code, Some(2), "{command}");
+        assert_eq!(
+            run.stderr,
+            format!("error: line 1: longer than 1048576 bytes ({bad} of 2)\n"),
+            "{command}"
+        );
         let lines: Vec<&str> = run.stdout.lines().collect();
         assert_eq!(lines.len(), 2, "{command}: {}", run.stdout);
         assert_eq!(
@@ -73,8 +78,11 @@ fn bad_lines_answer_errors_and_the_rest_go_on() {
         "{\"hand\":[],\"table\":[\"AD\"]}\n",
     );
     let run = tablic(&["rank", "--jsonl"], input);
-    assert_eq!(run.code, Some(1));
-    assert_eq!(run.stderr, "");
+    assert_eq!(run.code, Some(2));
+    assert_eq!(
+        run.stderr,
+        "error: line 3: card KC is both in the hand and on the table (6 bad lines of 8)\n"
+    );
     let lines: Vec<Value> = run
         .stdout
         .lines()

@@ -23,6 +23,12 @@
     "piles=AD,AH,2D,3D,4S,6D,7C,7H,7S,9D,10C,10S,JC,JD,QC,QH;AS,2C,2S,3C,3S,4D,4H,5C,5D,5H," \
     "5S,6H,6S,7D,8C,8H,8S,9C,9H,9S,10D,JH,JS,QS,KC,KH,KS tablas=0,0 last=1 deck=-"
 
+/* Twenty cards on the table, the most a search takes, all aces to fives: two kings and two
+ * queens capture them in more than 256 ways between them. */
+#define MANY_MOVES_POSITION                                                                  \
+    "players=2 ply=16 turn=0 seat=0 table=AC,AD,AH,AS,2C,2D,2H,2S,3C,3D,3H,3S,4C,4D,4H,4S,5C," \
+    "5D,5H,5S hand=KC,KD,QC,QD piles=; tablas=0,0 last=-"
+
 /* The node budget `tablic analyze` gives an exact analysis. */
 #define NODES 100000000u
 
@@ -306,6 +312,11 @@ static void test_what_cannot_be_analysed_says_why(void) {
                        "the position is seat 0's, but seat 1 is to move");
     tablic_game_free(game);
 
+    tablic_position *many_moves = position_of(MANY_MOVES_POSITION);
+    check_refused(many_moves, "pimc", NODES, TABLIC_RESULT_TOO_MANY_MOVES,
+                  "more than 256 legal moves, too many to analyse");
+    tablic_position_free(many_moves);
+
     /* A finished game: the known position played out. */
     tablic_position *known = position_of(KNOWN_POSITION);
     CHECK_OK(tablic_game_new_from_position(NULL, known, &game));
@@ -353,6 +364,10 @@ static void test_what_cannot_be_analysed_says_why(void) {
     /* The new codes say what they mean. */
     CHECK_OK(tablic_result_message(TABLIC_RESULT_OUT_OF_BUDGET, reason, sizeof reason, NULL));
     CHECK(strcmp(reason, "the search ran out of its node budget") == 0);
+    char longer[96] = "";
+    CHECK_OK(tablic_result_message(TABLIC_RESULT_TOO_MANY_MOVES, longer, sizeof longer, NULL));
+    CHECK(strcmp(longer,
+                 "more than TABLIC_MAX_ANALYSED_MOVES (256) legal moves, too many to analyse") == 0);
     tablic_position_free(known);
     tablic_position_free(seat);
 }

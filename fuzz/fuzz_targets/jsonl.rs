@@ -1,7 +1,8 @@
 //! Any bytes as the input of `tablic moves --jsonl` (first byte even) or `tablic rank
 //! --jsonl` (odd), answered by the command's own code. Never a panic; one answer line per
 //! non-blank input line, in order: the answer object, or `{"error":"line N: …"}`, exactly
-//! as the per-line function says; exit 1 exactly when a line was bad. Every answer
+//! as the per-line function says; a usage error naming the first bad line exactly when a
+//! line was bad (exit 2). Every answer
 //! re-checks against the core: each listed capture is legal (`check_capture`), listed
 //! once, smallest first, and as many as the core counts; each ranked move is legal, listed
 //! once, best `GreedyKey` first, and as many as the core counts.
@@ -11,6 +12,7 @@ use std::process::ExitCode;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::{json, Value};
+use tablic_cli::error::Failure;
 use tablic_cli::jsonl::MAX_LINE;
 use tablic_cli::lines::{read_line, Line};
 use tablic_cli::{moves, rank};
@@ -24,19 +26,18 @@ fuzz_target!(|data: &[u8]| {
     };
     let ranking = command % 2 == 1;
     let mut written = Vec::new();
-    let exit = if ranking {
+    let outcome = if ranking {
         rank::answer_jsonl(input, &mut written)
     } else {
         moves::answer_jsonl(input, &mut written)
-    }
-    .expect("writing to memory never fails");
+    };
     let written = String::from_utf8(written).expect("answers are UTF-8");
     let mut answers = written.lines();
 
     let mut rest = input;
     let mut line = Vec::new();
     let mut number = 0;
-    let mut any_bad = false;
+    let mut first_bad = None;
     loop {
         let kind = read_line(&mut rest, &mut line, MAX_LINE).unwrap();
         if kind == Line::End {
@@ -67,19 +68,21 @@ fuzz_target!(|data: &[u8]| {
             })
         };
         let expected = expected.unwrap_or_else(|message| {
-            any_bad = true;
             assert!(!message.is_empty() && !message.contains('\n'));
-            json!({ "error": format!("line {number}: {message}") })
+            let message = format!("line {number}: {message}");
+            first_bad.get_or_insert(message.clone());
+            json!({ "error": message })
         });
         assert_eq!(got, expected, "line {number}");
     }
     assert_eq!(answers.next(), None, "no answer without a line");
-    let failed = if any_bad {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    };
-    assert_eq!(exit, failed);
+    match (outcome, first_bad) {
+        (Ok(exit), None) => assert_eq!(exit, ExitCode::SUCCESS),
+        (Err(Failure::Usage(error)), Some(first)) => {
+            assert!(error.starts_with(&format!("{first} (")), "{error}");
+        }
+        (outcome, first_bad) => panic!("{outcome:?} after a first bad line {first_bad:?}"),
+    }
 });
 
 fn names(cards: CardSet) -> Value {
