@@ -88,8 +88,8 @@ def read_moves(path: Path) -> tuple[Moves, int]:
                 starts.append(len(rows))
                 last_move = move
             chosen.append(float(fields[0]))
-            pairs = [field.split(":") for field in fields[2:]]
-            rows.append([(int(index), int(value)) for index, value in pairs])
+            texts = [field.split(":") for field in fields[2:]]
+            rows.append([(int(index), int(value)) for index, value in texts])
             states.append(state.strip())
     dense = np.zeros((len(rows), features))
     for row, pairs in enumerate(rows):
@@ -130,7 +130,7 @@ def fit(moves: Moves, features: int, ridge: float) -> Floats:
         size = 1.0
         while True:
             trial = weights + size * step
-            value = log_likelihood(moves, trial) * len(moves) - ridge / 2 * trial @ trial
+            value = log_likelihood(moves, trial) * len(moves) - ridge / 2 * float(trial @ trial)
             if value >= objective or size < 1e-4:
                 break
             size /= 2
@@ -194,7 +194,10 @@ def write_vectors(path: Path, moves: Moves, weights: Ints, provenance: str) -> N
     chosen = np.linspace(0, len(moves.chosen) - 1, VECTORS).astype(np.int64)
     lines = [
         "# The move model's test vectors, written by scripts/train_move_model.py with the",
-        "# weights in core/src/bots/move_model/weights.rs: held-out choices (" + provenance + ").",
+        "# weights in core/src/bots/move_model/weights.rs, from the held-out choices of",
+    ]
+    lines += [f"# {line}" for line in provenance.splitlines()]
+    lines += [
         "# Each line: the integer score the core must give, the features as index:value,",
         "# then after `#` the choice (table, card played, capture, cards held, last deal).",
     ]
@@ -232,8 +235,8 @@ def main() -> None:
         return f"{-nats / math.log(2):.4f}"
 
     header = args.provenance.splitlines() + [
-        f"Fit: conditional logit (softmax over each move's choices) by Newton's method, numpy"
-        f" {np.__version__} on Python {platform.python_version()}: {len(train)} moves.",
+        "Fit: conditional logit (softmax over each move's choices) by Newton's method, with",
+        f"numpy {np.__version__} on Python {platform.python_version()}: {len(train)} moves.",
         "",
         f"Held out: {len(held)} moves. Bits a move (the lower, the better predicted), and the",
         "share of moves whose made choice the model ranks first:",
@@ -247,7 +250,7 @@ def main() -> None:
         + ")",
     ]
     write_weights(args.out, integers, header)
-    write_vectors(args.vectors, held, integers, args.provenance.splitlines()[0].rstrip("`."))
+    write_vectors(args.vectors, held, integers, args.provenance)
     print("\n".join(header))
 
 

@@ -39,8 +39,7 @@ pub struct DatasetArgs {
     #[arg(long)]
     with_states: bool,
 
-    /// Print the move model's rows instead, from games of any number of players: for every
-    /// move, one line per choice the mover's hand allowed, `1` or `0` (the move made or
+    /// Print the move model's rows instead: for every move, one line per choice the mover's hand allowed, `1` or `0` (the move made or
     /// not), `qid:N` (the move's number), then the move model's features as `index:value`
     /// (the ranking format of SVMlight). Moves with a single choice, or made outside the
     /// choices the model weighs (a capture that more could be added to), are left out and
@@ -54,9 +53,10 @@ A path that cannot be read, a bad record, or a game that is not a finished two-p
 prints one `error: …` line on stderr and exits with status 2, with nothing on stdout: every \
 record is checked before the first line is written.
 
-Example:
+Examples:
   tablic match --players minimax,minimax --games 1000 --seed 1 --save-records games
-  tablic dataset games > rows.txt";
+  tablic dataset games > rows.txt
+  tablic dataset --moves games > moves.txt";
 
 /// Runs `tablic dataset`.
 pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
@@ -72,7 +72,7 @@ pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
         writeln!(out, "{}", header(&count(files.len() as u64, "game")))?;
         let mut rows = MoveRows::default();
         for file in &files {
-            rows.write(&read_game(file)?.game, args.with_states, &mut out)?;
+            rows.write(&finished_game(file)?, args.with_states, &mut out)?;
         }
         writeln!(out, "{}", rows.footer())?;
         out.flush()?;

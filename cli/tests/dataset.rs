@@ -52,6 +52,48 @@ fn a_game_gives_a_row_per_deal_end_and_seat() {
 }
 
 #[test]
+fn moves_give_a_row_per_choice() {
+    let run = tablic(&["dataset", "--moves", "--with-states", GAME], "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "# tablic dataset --moves: chosen (1/0), qid:move, then index:value of 152 features; \
+         1 game"
+    );
+    // The first move: greedy's 7♥ taking 3♦ 4♠ from 3♦ 4♠ 5♦ Q♥, with six cards in the
+    // first deal (block 1, from 38). Discarding 7♥ (discarded rank 7 at 38 + 19 + 6)
+    // leaves five cards and a point (71, 72) that eleven ranks could take from (75); the
+    // capture (38) takes two cards (41) with a 7 (38 + 6 + 6), leaving 5♦ Q♥.
+    assert_eq!(
+        lines[1],
+        "0 qid:1 63:1 71:5 72:1 75:11 # table=3D,4S,5D,QH played=7H capture=- hand=6 last=no"
+    );
+    assert_eq!(
+        lines[2],
+        "1 qid:1 38:1 41:2 50:1 71:2 72:1 75:2 # table=3D,4S,5D,QH played=7H capture=3D,4S \
+         hand=6 last=no"
+    );
+    // Every choice of the hand 7♥ 7♠ 8♥ 10♣ 10♠ K♣: a discard each, and a capture for each
+    // seven and the eight.
+    assert_eq!(
+        lines.iter().filter(|line| line.contains("qid:1 ")).count(),
+        9
+    );
+    assert_eq!(
+        lines.last().unwrap(),
+        &"# 43 moves written, 5 left out (a single choice, or a capture that more could be \
+          added to)"
+    );
+    // One chosen row per move written.
+    let chosen = lines
+        .iter()
+        .filter(|line| line.starts_with("1 qid:"))
+        .count();
+    assert_eq!(chosen, 43);
+}
+
+#[test]
 fn a_folder_is_read_in_name_order() {
     let folder = std::env::temp_dir().join(format!("tablic-dataset-{}", std::process::id()));
     std::fs::create_dir_all(&folder).unwrap();

@@ -9,24 +9,9 @@ use tablic_core::bots::solver::{Entry, Position, Solver, CUT_CARD, CUT_POINT};
 use tablic_core::{CardSet, Game, Move};
 
 mod common;
-use common::mixed_for;
+use common::{cards, field, mixed_for};
 
 const VECTORS: &str = include_str!("data/evaluation-vectors.txt");
-
-fn field<'a>(state: &'a str, key: &str) -> &'a str {
-    state
-        .split_whitespace()
-        .find_map(|part| part.strip_prefix(key)?.strip_prefix('='))
-        .unwrap_or_else(|| panic!("no {key} in {state}"))
-}
-
-fn cards(text: &str) -> CardSet {
-    if text == "-" {
-        CardSet::EMPTY
-    } else {
-        text.parse().unwrap()
-    }
-}
 
 /// The deal end a vector's state describes.
 fn deal_end(state: &str) -> DealEnd {

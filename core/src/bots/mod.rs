@@ -11,6 +11,9 @@
 //! - `ClairvoyantBot`: sees every card; a bound for the others.
 //! - `BestResponseBot`: sees every card and knows the others play greedy moves; the
 //!   exact best reply to them, the bound on exploiting the greedy player.
+//! - [`evaluation`]: a learned value of the rest of a game at a deal's end, and
+//!   [`move_model`]: learned odds of each move a hand allows; what the searching bots may
+//!   use at their horizon and to weigh their worlds (`learned=1`, `inference=1`).
 //! - [`BotSpec`]: any of them by name and options, as the command line writes them.
 
 #[cfg(feature = "solver")]

@@ -5,7 +5,7 @@
 
 use tablic_core::bots::solver::{Entry, Position, Solver};
 use tablic_core::bots::{best_greedy_move, AnyBot, BotSpec, SOLVER_ENTRIES};
-use tablic_core::{below, Game, Move, Pcg32, PlayerCount};
+use tablic_core::{below, CardSet, Game, Move, Pcg32, PlayerCount};
 
 /// A game of `players` after `plies` greedy moves.
 pub fn greedy_for(players: usize, seed: u64, plies: usize) -> Game {
@@ -87,4 +87,21 @@ pub fn best_and_chosen<const SEATS: usize>(
         })
         .unwrap();
     (best, value_of_chosen)
+}
+
+/// The value of `key=value` in a test vector's state (`table=3S,6D lead=-1 …`).
+pub fn field<'a>(state: &'a str, key: &str) -> &'a str {
+    state
+        .split_whitespace()
+        .find_map(|part| part.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_else(|| panic!("no {key} in {state}"))
+}
+
+/// Cards as a test vector's state lists them: `3S,6D`, or `-` for none.
+pub fn cards(text: &str) -> CardSet {
+    if text == "-" {
+        CardSet::EMPTY
+    } else {
+        text.parse().unwrap()
+    }
 }
