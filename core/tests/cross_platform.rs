@@ -1,8 +1,9 @@
 //! The firmware test plays this same game on a Cortex-M3 under QEMU and prints the same
 //! text: both must equal `firmware/expected-output.txt`, so a seed means one game on every
-//! platform, and the learned evaluation one value.
+//! platform, and the learned evaluation and the move model one value each.
 
 use tablic_core::bots::evaluation::DealEnd;
+use tablic_core::bots::move_model::{ClassWeights, MoveContext};
 use tablic_core::bots::{play_out, Bot, RandomBot};
 use tablic_core::{capture, Game, PlayerCount};
 
@@ -26,6 +27,15 @@ fn the_host_prints_what_the_firmware_must_print() {
             let margin = end.rest_margin();
             printed += &format!("evaluation after {moves} moves, seat {seat}: {margin}\n");
         }
+    }
+    for moves in [0, 13, 30, 47] {
+        let then = game.rewound(moves);
+        let (seat, made) = (then.to_move().unwrap(), game.history()[moves]);
+        let hand = then.hand(seat);
+        let context = MoveContext::new(then.table(), hand.len(), then.undealt() == 0);
+        let score = context.score(made.card, made.capture);
+        let odds = ClassWeights::new(&context, hand).of(hand);
+        printed += &format!("move model at move {moves}: score {score}, hand odds {odds}\n");
     }
 
     let expected = std::fs::read_to_string(concat!(

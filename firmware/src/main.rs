@@ -1,9 +1,11 @@
 //! `tablic-core` on a bare Cortex-M3 under QEMU: counts the legal captures of 7♠ on
 //! 3♥ 3♠ 4♦ 4♣, then plays a whole seeded game between two random bots and prints its
-//! record through semihosting, and the learned evaluation at each of the game's deal ends.
+//! record through semihosting, the learned evaluation at each of the game's deal ends, and
+//! the move model's score of a few of its moves and the odds of their hands' choices.
 //! The test compares that output with `expected-output.txt`, which the host build must
 //! reproduce too (`core/tests/cross_platform.rs`): the same seed deals and plays the same
-//! game everywhere, and the evaluation's integers are the same. The exit status is QEMU's.
+//! game everywhere, and the learned models' integers are the same. The exit status is
+//! QEMU's.
 
 #![no_std]
 #![no_main]
@@ -12,6 +14,7 @@ use cortex_m as _; // links the critical-section implementation
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprint, hprintln};
 use tablic_core::bots::evaluation::DealEnd;
+use tablic_core::bots::move_model::{ClassWeights, MoveContext};
 use tablic_core::bots::{play_out, Bot, RandomBot};
 use tablic_core::{capture, Card, CardSet, Game, PlayerCount};
 
@@ -50,6 +53,19 @@ fn main() -> ! {
                             margin
                         );
                     }
+                }
+            }
+            for moves in [0, 13, 30, 47] {
+                let then = game.rewound(moves);
+                if let (Some(seat), Some(made)) = (then.to_move(), game.history().get(moves)) {
+                    let hand = then.hand(seat);
+                    let context = MoveContext::new(then.table(), hand.len(), then.undealt() == 0);
+                    hprintln!(
+                        "move model at move {}: score {}, hand odds {}",
+                        moves,
+                        context.score(made.card, made.capture),
+                        ClassWeights::new(&context, hand).of(hand)
+                    );
                 }
             }
             true
