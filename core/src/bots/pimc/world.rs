@@ -6,7 +6,7 @@ use super::opponents::{was_greedy, Opponents, ONE};
 use crate::bots::move_model::{ClassWeights, MoveContext};
 use crate::bots::probably_lacking;
 use crate::dealing::pcg32::below;
-use crate::dealing::players::MAX_PLAYERS;
+use crate::dealing::players::{MAX_HAND, MAX_PLAYERS};
 use crate::game::view::PlayerView;
 use crate::{Card, CardSet, MOVES_PER_GAME};
 
@@ -41,7 +41,8 @@ pub enum Inference {
     #[default]
     Greedy,
     /// By the chance of each move with the world's hand under the learned move model
-    /// ([`crate::bots::move_model`]).
+    /// ([`crate::bots::move_model`]), which was fitted to two-player games: with more
+    /// players, as [`Inference::Greedy`].
     Learned,
 }
 
@@ -57,7 +58,9 @@ pub struct Worlds<'v, 'g> {
     odds: [u64; MAX_PLAYERS],
     /// Every other seat's move of this deal, newest first.
     moves: ArrayVec<JudgedMove, MOVES_PER_GAME>,
-    inference: Inference,
+    /// With [`Inference::Learned`] and two players, the other seat's moves of this deal as
+    /// the move model weighs them; otherwise none, and the greedy test weighs the worlds.
+    learned: ArrayVec<LearnedMove, MAX_HAND>,
 }
 
 /// An other seat's move of this deal, as a world's hands judge it.
@@ -70,11 +73,19 @@ struct JudgedMove {
     /// The cards with which a better greedy move was there to make: the move was greedy
     /// if the hand held none of them.
     beaters: CardSet,
-    /// With [`Inference::Learned`]: the move model's odds of all the choices each card
-    /// would have given, and the least sum of them a hand the seat could have held had:
-    /// the move's chance with a hand is its own odds over the hand's sum, so a hand's
-    /// likelihood relative to the likeliest is that least sum over the hand's.
-    learned: Option<(ClassWeights, u64)>,
+}
+
+/// The other seat's move of this deal, as the move model weighs it: its chance with a hand
+/// is its own odds over the sum of the odds of every choice the hand gave, so a hand's
+/// likelihood relative to the likeliest is the least such sum over the hand's.
+#[derive(Clone, Copy, Debug)]
+struct LearnedMove {
+    /// As in [`JudgedMove`].
+    played_since: CardSet,
+    /// The odds of all the choices each card would have given.
+    weights: ClassWeights,
+    /// The least sum of `weights` over a hand the seat could have held.
+    least: u64,
 }
 
 impl<'v, 'g> Worlds<'v, 'g> {
@@ -94,6 +105,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
             }
         }
         let mut moves = ArrayVec::new();
+        let mut learned = ArrayVec::new();
         let unseen = view.unseen();
         let mut played_since = [CardSet::EMPTY; MAX_PLAYERS];
         for past in view.this_deal_backwards() {
@@ -109,20 +121,24 @@ impl<'v, 'g> Worlds<'v, 'g> {
                 .iter()
                 .filter(|&card| !was_greedy(CardSet::single(card), past.table_before, past.played))
                 .collect();
-            let learned = (inference == Inference::Learned).then(|| {
-                let held_then = view.hand_size(past.seat) + since.len();
-                let context = MoveContext::new(past.table_before, held_then, view.is_last_deal());
+            if inference == Inference::Learned && view.players().get() == 2 {
+                let held_now = view.hand_size(past.seat);
+                let context = MoveContext::new(
+                    past.table_before,
+                    held_now + since.len(),
+                    view.is_last_deal(),
+                );
                 let weights = ClassWeights::new(&context, possible);
-                (
+                let _ = learned.try_push(LearnedMove {
+                    played_since: *since,
                     weights,
-                    least_sum(&weights, *since, unseen, view.hand_size(past.seat)),
-                )
-            });
+                    least: least_sum(&weights, *since, unseen, held_now),
+                });
+            }
             let _ = moves.try_push(JudgedMove {
                 seat: past.seat,
                 played_since: *since,
                 beaters,
-                learned,
             });
         }
         Worlds {
@@ -130,7 +146,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
             unlikely,
             odds: opponents.miss_odds(),
             moves,
-            inference,
+            learned,
         }
     }
 
@@ -153,9 +169,10 @@ impl<'v, 'g> Worlds<'v, 'g> {
         let mut likeliest: Option<(World, u64)> = None;
         for _ in 0..GREEDY_TRIES {
             let world = self.sample_once(rng);
-            let weight = match self.inference {
-                Inference::Greedy => likelihood(&self.odds, &self.greedy_misses(&world)),
-                Inference::Learned => self.learned_likelihood(&world),
+            let weight = if self.learned.is_empty() {
+                likelihood(&self.odds, &self.greedy_misses(&world))
+            } else {
+                self.learned_likelihood(&world)
             };
             if accepts(rng, weight) {
                 return world;
@@ -218,15 +235,13 @@ impl<'v, 'g> Worlds<'v, 'g> {
         misses
     }
 
-    /// How likely the other seats' moves of this deal were with `world`'s hands under the
-    /// move model, relative to the likeliest hands, in fractions of [`ONE`].
+    /// How likely the other seat's moves of this deal were with `world`'s hand for it
+    /// under the move model, relative to the likeliest hands, in fractions of [`ONE`].
     fn learned_likelihood(&self, world: &World) -> u64 {
-        self.moves.iter().fold(ONE, |weight, judged| {
-            let Some((weights, least)) = &judged.learned else {
-                return weight;
-            };
-            let sum = weights.of(world.hands[judged.seat] | judged.played_since);
-            let chance = u128::from(*least) * u128::from(ONE) / u128::from(sum.max(1));
+        let other = 1 - self.view.seat();
+        self.learned.iter().fold(ONE, |weight, judged| {
+            let sum = judged.weights.of(world.hands[other] | judged.played_since);
+            let chance = u128::from(judged.least) * u128::from(ONE) / u128::from(sum.max(1));
             weight * chance.min(u128::from(ONE)) as u64 / ONE
         })
     }
