@@ -192,3 +192,32 @@ fn worlds_weighed_by_the_model_hold_more_of_the_real_hand() {
     );
     assert!(learned > greedy, "{learned} against {greedy}");
 }
+
+#[test]
+fn with_more_than_two_players_the_worlds_are_weighed_as_greedy_moves() {
+    let mut compared = 0;
+    for players in [3, 4] {
+        for seed in 0..6 {
+            let game = mixed_for(players, seed, 9);
+            let view = game.current_view().unwrap();
+            let opponents = Opponents::observe(&view);
+            let learned = Worlds::new(&view, &opponents, Inference::Learned);
+            let greedy = Worlds::new(&view, &opponents, Inference::Greedy);
+            let (mut one, mut other) = (Pcg32::new(seed, 9), Pcg32::new(seed, 9));
+            for _ in 0..20 {
+                assert_eq!(learned.sample(&mut one), greedy.sample(&mut other));
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 240);
+    // With two, the model's weights change which worlds are drawn.
+    let game = mixed_for(2, 1, 9);
+    let view = game.current_view().unwrap();
+    let opponents = Opponents::observe(&view);
+    let (mut one, mut other) = (Pcg32::new(1, 9), Pcg32::new(1, 9));
+    let learned = Worlds::new(&view, &opponents, Inference::Learned);
+    let greedy = Worlds::new(&view, &opponents, Inference::Greedy);
+    let differ = (0..20).any(|_| learned.sample(&mut one) != greedy.sample(&mut other));
+    assert!(differ);
+}
