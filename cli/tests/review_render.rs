@@ -78,7 +78,7 @@ fn a_review_as_tables() {
     assert!(
         run.stdout.ends_with(
             "seat  name     moves  agreed  weighed  ?  ??  total loss  mean loss
-   0  greedy      24      15       20  3   0       11.00       0.55
+   0  greedy      24      15       20  4   0       10.33       0.52
    1  minimax     24      18       23  2   1       10.83       0.47
 "
         ),

@@ -117,7 +117,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
                 continue;
             }
             let possible = unseen | *since;
-            let beaters = possible
+            let beaters: CardSet = possible
                 .iter()
                 .filter(|&card| !was_greedy(CardSet::single(card), past.table_before, past.played))
                 .collect();
@@ -135,11 +135,16 @@ impl<'v, 'g> Worlds<'v, 'g> {
                     least: least_sum(&weights, *since, unseen, held_now),
                 });
             }
-            let _ = moves.try_push(JudgedMove {
-                seat: past.seat,
-                played_since: *since,
-                beaters,
-            });
+            // A card played since that would have made a better greedy move makes the move
+            // a miss in every world: a factor common to all, which weighs none against
+            // another, so only the moves the hidden cards decide are judged.
+            if beaters.is_disjoint(*since) {
+                let _ = moves.try_push(JudgedMove {
+                    seat: past.seat,
+                    played_since: *since,
+                    beaters,
+                });
+            }
         }
         Worlds {
             view,
