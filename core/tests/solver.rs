@@ -665,6 +665,23 @@ fn early_cuts_match_brute_force() {
         .is_finished());
 }
 
+/// The position of a two-player `game` in its last deal, with these cards in the piles
+/// and this last capturer (5 and 6 points in the piles, one tabla to seat 1).
+fn with_piles(game: &Game, pile_cards: [u32; 2], last_capturer: Option<usize>) -> Position<2> {
+    Position::new(&Setup {
+        players: PlayerCount::TWO,
+        to_move: game.to_move().unwrap(),
+        hands: &[game.hand(0), game.hand(1)],
+        table: game.table(),
+        undealt: &[],
+        pile_cards: &pile_cards,
+        pile_points: &[5, 6],
+        tablas: &[0, 1],
+        last_capturer,
+    })
+    .unwrap()
+}
+
 /// Leads in cards too large to be caught up share table entries: one table serves
 /// positions that differ only in such leads, without changing a value.
 #[test]
@@ -672,20 +689,8 @@ fn decided_card_leads_share_the_table() {
     let mut table = vec![Entry::EMPTY; 1 << 10];
     for seed in 0..12 {
         let game = play_until(2, seed, 6);
-        let hands = [game.hand(0), game.hand(1)];
         for (first, second) in [(30, 8), (8, 30), (25, 10), (10, 25), (20, 19), (19, 19)] {
-            let position = Position::<2>::new(&Setup {
-                players: PlayerCount::TWO,
-                to_move: game.to_move().unwrap(),
-                hands: &hands,
-                table: game.table(),
-                undealt: &[],
-                pile_cards: &[first, second],
-                pile_points: &[5, 6],
-                tablas: &[0, 1],
-                last_capturer: Some(1),
-            })
-            .unwrap();
+            let position = with_piles(&game, [first, second], Some(1));
             let root = position.to_move().unwrap();
             let mut values = HashMap::new();
             Solver::reusing(&mut table)
@@ -703,6 +708,58 @@ fn decided_card_leads_share_the_table() {
             assert_eq!(values, expected, "seed {seed}, piles {first}, {second}");
         }
     }
+}
+
+/// With two players the card lead and the last capturer matter only at the end (the bonus
+/// for most cards, the table's last cards), so a position's value is a step function of
+/// the lead: never lower for a larger lead, at most a bonus higher per card and two in all,
+/// never lower with the last capture nearer seat 0. The transposition table relies on it
+/// (one search's bounds serve the neighbouring leads). Every lead and last capturer of each
+/// position is solved with one reused table, and checked against plain minimax.
+#[test]
+fn values_step_with_the_card_lead() {
+    let mut table = vec![Entry::EMPTY; 1 << 10];
+    let mut steps = [0; 7];
+    for seed in 0..10 {
+        let game = play_until(2, seed, 6);
+        let left = (game.table().len() + 6) as i32;
+        let mut by_claim = Vec::new();
+        for last_capturer in [Some(1), None, Some(0)] {
+            let values: Vec<i32> = (-left - 2..=left + 2)
+                .map(|lead| {
+                    let piles = [10 + lead.max(0) as u32, 10 + (-lead).max(0) as u32];
+                    let position = with_piles(&game, piles, last_capturer);
+                    let value = Solver::reusing(&mut table).value(&position).unwrap();
+                    let root = position.to_move().unwrap();
+                    let sign = if root == 0 { 1 } else { -1 };
+                    assert_eq!(
+                        value,
+                        brute_force_position(&position, root),
+                        "seed {seed}, lead {lead}, last capturer {last_capturer:?}"
+                    );
+                    sign * value
+                })
+                .collect();
+            for pair in values.windows(2) {
+                assert!(
+                    (0..=3).contains(&(pair[1] - pair[0])),
+                    "seed {seed}: {values:?}"
+                );
+            }
+            let rise = values[values.len() - 1] - values[0];
+            assert!(rise <= 6, "seed {seed}: {values:?}");
+            steps[values.windows(2).filter(|pair| pair[0] != pair[1]).count()] += 1;
+            by_claim.push(values);
+        }
+        for pair in by_claim.windows(2) {
+            let mut nearer = pair[0].iter().zip(&pair[1]);
+            assert!(nearer.all(|(other, own)| own >= other), "seed {seed}");
+        }
+    }
+    // How many leads the value changes at, per position and last capturer: two where one
+    // line of play is best at every lead (behind, level, ahead at the end), three where
+    // the best line changes with the lead.
+    assert_eq!(steps, [0, 0, 27, 3, 0, 0, 0]);
 }
 
 /// Plain minimax of `root`'s final margin on a `Position`, where the seats marked in
