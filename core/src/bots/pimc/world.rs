@@ -56,7 +56,8 @@ pub struct Worlds<'v, 'g> {
     unlikely: [CardSet; MAX_PLAYERS],
     /// Per seat, the odds of a move that is not greedy against a greedy one.
     odds: [u64; MAX_PLAYERS],
-    /// Every other seat's move of this deal, newest first.
+    /// Every other seat's move of this deal that the hidden cards decide, newest first
+    /// (none with [`Inference::Learned`] and two players).
     moves: ArrayVec<JudgedMove, MOVES_PER_GAME>,
     /// With [`Inference::Learned`] and two players, the other seat's moves of this deal as
     /// the move model weighs them; otherwise none, and the greedy test weighs the worlds.
@@ -104,6 +105,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
                     .fold(CardSet::EMPTY, |cards, class| cards | class.cards());
             }
         }
+        let learned_inference = inference == Inference::Learned && view.players().get() == 2;
         let mut moves = ArrayVec::new();
         let mut learned = ArrayVec::new();
         let unseen = view.unseen();
@@ -117,11 +119,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
                 continue;
             }
             let possible = unseen | *since;
-            let beaters: CardSet = possible
-                .iter()
-                .filter(|&card| !was_greedy(CardSet::single(card), past.table_before, past.played))
-                .collect();
-            if inference == Inference::Learned && view.players().get() == 2 {
+            if learned_inference {
                 let held_now = view.hand_size(past.seat);
                 let context = MoveContext::new(
                     past.table_before,
@@ -134,7 +132,12 @@ impl<'v, 'g> Worlds<'v, 'g> {
                     weights,
                     least: least_sum(&weights, *since, unseen, held_now),
                 });
+                continue;
             }
+            let beaters: CardSet = possible
+                .iter()
+                .filter(|&card| !was_greedy(CardSet::single(card), past.table_before, past.played))
+                .collect();
             // A card played since that would have made a better greedy move makes the move
             // a miss in every world: a factor common to all, which weighs none against
             // another, so only the moves the hidden cards decide are judged.
@@ -166,6 +169,8 @@ impl<'v, 'g> Worlds<'v, 'g> {
     ///   [`GreedyKey::parts`](crate::bots::GreedyKey::parts)): each move that was not greedy
     ///   with the hand scales the deal's weight by the seat's odds of such a move, which its
     ///   play in the deals already over measures (`opponents`, see [`Opponents::observe`]).
+    ///   With [`Inference::Learned`] and two players, by the move model's chance of each
+    ///   move with that hand instead, relative to the likeliest hand's.
     /// - Deals are drawn until one is accepted with a chance equal to its weight (rejection
     ///   sampling), 96 at most; if none is, the likeliest drawn is kept. Against a greedy
     ///   player only hands that explain every move survive; against a player who often is
@@ -174,11 +179,10 @@ impl<'v, 'g> Worlds<'v, 'g> {
         let mut likeliest: Option<(World, u64)> = None;
         for _ in 0..GREEDY_TRIES {
             let world = self.sample_once(rng);
-            let weight = if self.learned.is_empty() {
-                likelihood(&self.odds, &self.greedy_misses(&world))
-            } else {
-                self.learned_likelihood(&world)
-            };
+            // One of the two is empty: a world is weighed by the greedy test or the model.
+            let weight = likelihood(&self.odds, &self.greedy_misses(&world))
+                * self.learned_likelihood(&world)
+                / ONE;
             if accepts(rng, weight) {
                 return world;
             }
