@@ -17,7 +17,8 @@ use crate::error::Failure;
 use crate::output::count;
 use crate::record_file::read_game;
 
-/// Print the training rows of the learned evaluation from finished two-player games.
+/// Print the training rows of the learned evaluation (or, with --moves, of the move model)
+/// from finished two-player games.
 ///
 /// One line per deal end (after the first, second and third deals) and seat: the margin in
 /// points that seat made over the other from there to the end (captures, tablas, the
