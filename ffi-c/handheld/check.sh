@@ -13,6 +13,8 @@
 # 5. No allocation from libtablic: its undefined symbols name no allocator, and in the
 #    firmware's link map no allocator member of newlib was pulled in by libtablic.
 # 6. The figures: flash and RAM, the library's share of the flash, the stack peaks.
+# 7. The RAM budgets: greedy and minimax within the target (handles + stack), and the
+#    searching bots' stack under a ceiling that a regression would cross.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -20,6 +22,10 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 NM=arm-none-eabi-nm
 SIZE=arm-none-eabi-size
 LIBRARY_FLASH_TARGET=$((48 * 1024))
+LIBRARY_RAM_TARGET=$((16 * 1024))
+# The searching bots' stack: 39.6 KB for pimc and 38.7 KB for ismcts in the seeded games
+# (README.md); more than this is a change to look at, long before the 54 KB region runs out.
+SEARCH_STACK_CEILING=$((42 * 1024))
 GAMES=3
 
 failures=0
@@ -169,6 +175,27 @@ echo "check: libtablic.a needs no allocator (undefined symbols of both builds);"
 sizes
 grep '^# ' "$small_out" | grep -v '^# handheld\|^# exit' | sed 's/^# /figure m3-small: /'
 grep '^# ' "$m3_out" | grep -v '^# handheld\|^# exit' | sed 's/^# /figure m3: /'
+
+# 7. The RAM budgets, from the lines `# game N library ram KIND: handle storage H + ... stack S = T bytes`.
+failures_before=$failures
+while read -r kind stack total; do
+    case $kind in
+    greedy | minimax)
+        [[ $total -le $LIBRARY_RAM_TARGET ]] ||
+            fail "$kind takes $total bytes of RAM with its handles (target $LIBRARY_RAM_TARGET)"
+        ;;
+    *)
+        [[ $stack -le $SEARCH_STACK_CEILING ]] ||
+            fail "$kind takes $stack bytes of stack (ceiling $SEARCH_STACK_CEILING)"
+        ;;
+    esac
+done < <(grep -h '^# game [0-9]* library ram' "$m3_out" "$small_out" |
+    awk '{ kind = $6; sub(":", "", kind); for (i = 1; i < NF; i++) if ($i == "stack") stack = $(i + 1)
+           print kind, stack, $(NF - 1) }')
+if [[ $failures -eq $failures_before ]]; then
+    echo "check: RAM within the budgets (greedy and minimax $LIBRARY_RAM_TARGET bytes with" \
+        "handles, the searching bots' stack $SEARCH_STACK_CEILING)"
+fi
 
 echo "check: $((SECONDS - start)) s after the builds; $failures failure(s)"
 [[ $failures -eq 0 ]]
