@@ -41,9 +41,11 @@ impl MoveRows {
         let mut line = String::new();
         let mut choices: Vec<(Card, CardSet)> = Vec::new();
         for &played in game.history() {
-            let seat = replay.to_move().unwrap_or_default();
+            let (Some(seat), Some(context)) = (replay.to_move(), MoveContext::of_game(&replay))
+            else {
+                break;
+            };
             let hand = replay.hand(seat);
-            let context = MoveContext::new(replay.table(), hand.len(), replay.undealt() == 0);
             choices.clear();
             for card in hand.iter() {
                 context.for_each_choice(card, |capture| choices.push((card, capture)));

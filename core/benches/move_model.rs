@@ -18,11 +18,10 @@ fn moves() -> Vec<(MoveContext, CardSet)> {
     for seed in 0..100 {
         let mut game = Game::from_seed(PlayerCount::TWO, seed);
         while let Some(seat) = game.to_move() {
-            let hand = game.hand(seat);
-            let context = MoveContext::new(game.table(), hand.len(), game.undealt() == 0);
+            let context = MoveContext::of_game(&game).unwrap();
             let out = (0..2).fold(game.table(), |out, seat| out | game.pile(seat));
             moves.push((context, CardSet::FULL - out));
-            let chosen = best_greedy_move(hand, game.table()).unwrap();
+            let chosen = best_greedy_move(game.hand(seat), game.table()).unwrap();
             game.play(chosen).unwrap();
         }
     }

@@ -32,7 +32,7 @@ fn the_host_prints_what_the_firmware_must_print() {
         let then = game.rewound(moves);
         let (seat, made) = (then.to_move().unwrap(), game.history()[moves]);
         let hand = then.hand(seat);
-        let context = MoveContext::new(then.table(), hand.len(), then.undealt() == 0);
+        let context = MoveContext::of_game(&then).unwrap();
         let score = context.score(made.card, made.capture);
         let odds = ClassWeights::new(&context, hand).of(hand);
         printed += &format!("move model at move {moves}: score {score}, hand odds {odds}\n");

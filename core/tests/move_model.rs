@@ -72,7 +72,7 @@ fn odds_halve_every_scale_units() {
 /// Every card of `game`'s hand to move, each with the choices the model gives it.
 fn choices_of(game: &Game) -> Vec<(tablic_core::Card, Vec<CardSet>)> {
     let seat = game.to_move().unwrap();
-    let context = MoveContext::new(game.table(), game.hand(seat).len(), game.undealt() == 0);
+    let context = MoveContext::of_game(game).unwrap();
     game.hand(seat)
         .iter()
         .map(|card| {
@@ -120,7 +120,7 @@ fn class_weights_sum_the_odds_of_each_cards_choices() {
         let game = mixed_for(2, seed, 2 * seed as usize % 30);
         let seat = game.to_move().unwrap();
         let hand = game.hand(seat);
-        let context = MoveContext::new(game.table(), hand.len(), game.undealt() == 0);
+        let context = MoveContext::of_game(&game).unwrap();
         let weights = ClassWeights::new(&context, hand);
         let choices = choices_of(&game);
         let top = choices

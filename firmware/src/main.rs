@@ -57,9 +57,10 @@ fn main() -> ! {
             }
             for moves in [0, 13, 30, 47] {
                 let then = game.rewound(moves);
-                if let (Some(seat), Some(made)) = (then.to_move(), game.history().get(moves)) {
+                let seat = then.to_move().unwrap_or_default();
+                let context = MoveContext::of_game(&then);
+                if let (Some(context), Some(made)) = (context, game.history().get(moves)) {
                     let hand = then.hand(seat);
-                    let context = MoveContext::new(then.table(), hand.len(), then.undealt() == 0);
                     hprintln!(
                         "move model at move {}: score {}, hand odds {}",
                         moves,

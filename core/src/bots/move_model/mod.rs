@@ -26,7 +26,7 @@ use core::ops::ControlFlow;
 
 use crate::bots::greedy::best_of_shape;
 use crate::capture::{can_capture, try_for_each_unextendable_shape};
-use crate::{Card, CardClass, CardSet};
+use crate::{Card, CardClass, CardSet, Game};
 
 /// Units of a score to a doubling of a move's odds.
 pub const SCALE: i32 = 16;
@@ -49,9 +49,15 @@ impl MoveContext {
         }
     }
 
-    /// The table.
-    pub const fn table(&self) -> CardSet {
-        self.table
+    /// What the seat to move in `game` sees as it chooses (`None` once the game is over).
+    pub fn of_game(game: &Game) -> Option<MoveContext> {
+        let seat = game.to_move()?;
+        let hand = game.hand(seat);
+        Some(MoveContext::new(
+            game.table(),
+            hand.len(),
+            game.undealt() == 0,
+        ))
     }
 
     /// Calls `visit` with each capture a player is taken to choose from when it plays
