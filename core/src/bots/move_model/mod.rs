@@ -139,7 +139,8 @@ impl ClassWeights {
 pub const ONE: u64 = 1 << 32;
 
 /// `2^(−down / SCALE)` in fractions of [`ONE`] (a table for the sixteenths, a shift for
-/// the doublings): exact integers, so every platform rounds alike.
+/// the doublings): exact integers, so every platform rounds alike. Odds never exceed
+/// [`ONE`]: a `down` below 0 counts as 0.
 pub const fn odds(down: i32) -> u64 {
     /// `round(ONE × 2^(−k/16))` for k = 0..16.
     const SIXTEENTHS: [u64; 16] = [
