@@ -82,6 +82,8 @@ struct JudgedMove {
 #[derive(Clone, Copy, Debug)]
 struct LearnedMove {
     /// As in [`JudgedMove`].
+    seat: usize,
+    /// As in [`JudgedMove`].
     played_since: CardSet,
     /// The odds of all the choices each card would have given.
     weights: ClassWeights,
@@ -128,6 +130,7 @@ impl<'v, 'g> Worlds<'v, 'g> {
                 );
                 let weights = ClassWeights::new(&context, possible);
                 let _ = learned.try_push(LearnedMove {
+                    seat: past.seat,
                     played_since: *since,
                     weights,
                     least: least_sum(&weights, *since, unseen, held_now),
@@ -247,9 +250,10 @@ impl<'v, 'g> Worlds<'v, 'g> {
     /// How likely the other seat's moves of this deal were with `world`'s hand for it
     /// under the move model, relative to the likeliest hands, in fractions of [`ONE`].
     fn learned_likelihood(&self, world: &World) -> u64 {
-        let other = 1 - self.view.seat();
         self.learned.iter().fold(ONE, |weight, judged| {
-            let sum = judged.weights.of(world.hands[other] | judged.played_since);
+            let sum = judged
+                .weights
+                .of(world.hands[judged.seat] | judged.played_since);
             let chance = u128::from(judged.least) * u128::from(ONE) / u128::from(sum.max(1));
             weight * chance.min(u128::from(ONE)) as u64 / ONE
         })
