@@ -193,7 +193,7 @@ fn play_piece(
         if progress.stop.load(Ordering::Relaxed) {
             break;
         }
-        let (games, margin) = (tally.games(), tally.bot(0).scaled_margin);
+        let (games, margin) = (tally.games(), tally.bot(0).margin.scaled_margin);
         let played = seating.play_group(plan, &info, group, &mut tally, &mut clock, &mut notes);
         if let Err(error) = played {
             progress.stop.store(true, Ordering::Relaxed);
@@ -204,7 +204,7 @@ fn play_piece(
             .fetch_add(tally.games() - games, Ordering::Relaxed);
         progress
             .scaled_margin
-            .fetch_add(tally.bot(0).scaled_margin - margin, Ordering::Relaxed);
+            .fetch_add(tally.bot(0).margin.scaled_margin - margin, Ordering::Relaxed);
     }
     Ok((tally, notes))
 }

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use tablic_core::bots::BotSpec;
-use tablic_core::matches::tally::{BotTally, MatchTally};
+use tablic_core::matches::tally::{BotTally, MarginTally, MatchTally};
 use tablic_core::matches::{Forfeit, MatchPlan};
 use tablic_core::Game;
 
@@ -19,12 +19,14 @@ fn played(plan: &MatchPlan, groups: Range<u64>) -> MatchTally {
 fn a_tally_rebuilt_from_its_parts_is_the_same() {
     let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 5, true).unwrap();
     let tally = played(&plan, 0..6);
-    let rebuilt = MatchTally::from_whole_groups(plan.players(), 2, tally.groups(), tally.bots());
-    assert_eq!(rebuilt, Some(tally));
-    assert_eq!(
-        MatchTally::from_whole_groups(plan.players(), 2, 6, &tally.bots()[..1]),
-        None
-    );
+    let by_deal: Vec<MarginTally> = (0..2).flat_map(|bot| tally.by_deal(bot).to_vec()).collect();
+    assert_eq!(by_deal.len(), 8);
+    let rebuilt = |bots: &[BotTally], by_deal: &[MarginTally]| {
+        MatchTally::from_whole_groups(plan.players(), 2, tally.groups(), bots, by_deal)
+    };
+    assert_eq!(rebuilt(tally.bots(), &by_deal), Some(tally));
+    assert_eq!(rebuilt(&tally.bots()[..1], &by_deal), None);
+    assert_eq!(rebuilt(tally.bots(), &by_deal[..7]), None);
 }
 
 #[test]
@@ -120,4 +122,97 @@ fn an_unfinished_group_is_not_a_sample() {
     rest.add(&plan.play_game(0, 2, &mut || 0, &mut []).unwrap());
     tally.merge(&rest);
     assert_eq!(tally, played(&plan, 0..1));
+}
+
+#[test]
+fn deal_margins_add_up_and_merge_exactly() {
+    for bots in [
+        &[BotSpec::Greedy, BotSpec::Random][..],
+        &[BotSpec::Greedy, BotSpec::Random, BotSpec::Random],
+        &[
+            BotSpec::Greedy,
+            BotSpec::Random,
+            BotSpec::Greedy,
+            BotSpec::Random,
+        ],
+    ] {
+        let plan = MatchPlan::new(bots, 21, true).unwrap();
+        let whole = played(&plan, 0..20);
+        let mut merged = played(&plan, 0..3);
+        // A piece that ends inside a group, and one that holds the rest of that group.
+        let mut rest = MatchTally::for_plan(&plan);
+        for rotation in 0..bots.len() {
+            let game = plan.play_game(3, rotation, &mut || 0, &mut []).unwrap();
+            match rotation {
+                0 => merged.add(&game),
+                _ => rest.add(&game),
+            }
+        }
+        assert_eq!(merged.groups(), 3);
+        merged.merge(&rest);
+        merged.merge(&played(&plan, 4..11));
+        merged.merge(&played(&plan, 11..20));
+        assert_eq!(merged, whole);
+        assert_eq!(whole.deals(), plan.players().deals());
+        for bot in 0..bots.len() {
+            let by_deal = whole.by_deal(bot);
+            assert_eq!(by_deal.len(), whole.deals());
+            let sum = |part: fn(&MarginTally) -> i128| by_deal.iter().map(part).sum::<i128>();
+            let margin = &whole.bot(bot).margin;
+            assert_eq!(
+                sum(|deal| deal.scaled_margin.into()),
+                margin.scaled_margin.into()
+            );
+            assert_eq!(
+                sum(|deal| deal.group_margin.into()),
+                margin.group_margin.into()
+            );
+            let means: f64 = (0..whole.deals())
+                .map(|deal| whole.deal_summary(bot, deal).mean)
+                .sum();
+            assert!((means - whole.summary(bot).mean_margin).abs() < 1e-9);
+        }
+        assert_eq!(whole.by_deal(bots.len()), []);
+    }
+}
+
+#[test]
+fn deal_margin_statistics_are_over_groups() {
+    let plan = MatchPlan::new(
+        &[BotSpec::Greedy, BotSpec::Random, BotSpec::Random],
+        13,
+        true,
+    )
+    .unwrap();
+    let tally = played(&plan, 0..30);
+    let deals = plan.players().deals();
+    assert_eq!(deals, 3);
+    // Each group's mean margin of bot 0 in each deal, from the games themselves.
+    let mut samples = vec![[0.0f64; 3]; 30];
+    for (group, sample) in samples.iter_mut().enumerate() {
+        for rotation in 0..3 {
+            let game = plan
+                .play_game(group as u64, rotation, &mut || 0, &mut [])
+                .unwrap();
+            for (deal, margin) in game.deal_margins(0).iter().enumerate() {
+                // Scaled by n − 1 = 2, over 3 games.
+                sample[deal] += *margin as f64 / 2.0 / 3.0;
+            }
+        }
+    }
+    for deal in 0..deals {
+        let mean = samples.iter().map(|s| s[deal]).sum::<f64>() / 30.0;
+        let variance = samples
+            .iter()
+            .map(|s| (s[deal] - mean) * (s[deal] - mean))
+            .sum::<f64>()
+            / 29.0;
+        let summary = tally.deal_summary(0, deal);
+        assert!((summary.mean - mean).abs() < 1e-12, "deal {deal}");
+        assert!((summary.variance - variance).abs() < 1e-9, "deal {deal}");
+        assert!(variance > 0.0);
+        assert!((summary.error_variance - variance / 30.0).abs() < 1e-9);
+    }
+    assert_eq!(tally.deal_summary(0, deals), Default::default());
+    assert_eq!(tally.deal_summary(3, 0), Default::default());
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tablic_core::bots::solver::Entry;
-use tablic_core::matches::tally::{BotSummary, BotTally, MatchTally};
+use tablic_core::matches::tally::{BotSummary, BotTally, MarginTally, MatchTally};
 use tablic_core::matches::tournament::{Standings, TournamentPlan};
 use tablic_core::matches::{split_groups, MatchError, MatchPlan};
 use tablic_core::MAX_PLAYERS;
@@ -35,6 +35,9 @@ pub struct PyBotStats {
     pub margin_se: f64,
     /// Sample variance of the per-group mean margin.
     pub margin_group_variance: f64,
+    /// The margin by deal of the game, deal 0 first (the last with the end's counting):
+    /// (mean, standard error) pairs that add up to `mean_margin`; empty in a tournament.
+    pub margin_by_deal: Vec<(f64, f64)>,
     /// Games won (strictly the highest total).
     pub wins: u64,
     /// Games tied for the highest total.
@@ -54,8 +57,15 @@ pub struct PyBotStats {
 }
 
 impl PyBotStats {
-    /// The statistics of bot `bot`, named `name`, from its summary and seat counts.
-    pub fn new(bot: usize, name: String, seats: &[u64], summary: &BotSummary) -> PyBotStats {
+    /// The statistics of bot `bot`, named `name`, from its summary and seat counts (and its
+    /// margin by deal, where the tally keeps it).
+    pub fn new(
+        bot: usize,
+        name: String,
+        seats: &[u64],
+        summary: &BotSummary,
+        margin_by_deal: Vec<(f64, f64)>,
+    ) -> PyBotStats {
         PyBotStats {
             bot,
             name,
@@ -65,6 +75,7 @@ impl PyBotStats {
             mean_margin: summary.mean_margin,
             margin_se: summary.margin_error_variance.sqrt(),
             margin_group_variance: summary.margin_variance,
+            margin_by_deal,
             wins: summary.wins,
             ties: summary.ties,
             losses: summary.losses,
@@ -301,10 +312,10 @@ fn bot_parts(bot: &BotTally, players: usize) -> BotParts {
             bot.ties,
             bot.losses,
         ),
-        bot.scaled_margin,
+        bot.margin.scaled_margin,
         bot.seats[..players].to_vec(),
         (bot.decisions, bot.decision_ns, bot.max_decision_ns),
-        (bot.group_margin, bot.group_margin_squared),
+        (bot.margin.group_margin, bot.margin.group_margin_squared),
     )
 }
 
@@ -326,14 +337,32 @@ fn bot_from_parts(parts: BotParts) -> PyResult<BotTally> {
         losses,
         // Python seats only built-in bots, which never forfeit.
         forfeits: 0,
-        scaled_margin,
+        margin: margin_of((scaled_margin, group.0, group.1)),
         seats,
         decisions: decisions.0,
         decision_ns: decisions.1,
         max_decision_ns: decisions.2,
-        group_margin: group.0,
-        group_margin_squared: group.1,
     })
+}
+
+/// A margin's sums as plain integers, for pickling: over games, over groups, and of the
+/// groups' squares.
+type MarginParts = (i64, i64, i128);
+
+fn margin_parts(margin: &MarginTally) -> MarginParts {
+    (
+        margin.scaled_margin,
+        margin.group_margin,
+        margin.group_margin_squared,
+    )
+}
+
+fn margin_of((scaled_margin, group_margin, group_margin_squared): MarginParts) -> MarginTally {
+    MarginTally {
+        scaled_margin,
+        group_margin,
+        group_margin_squared,
+    }
 }
 
 #[pymethods]
@@ -346,19 +375,26 @@ impl PyMatchTally {
         duplicate: bool,
         #[pyo3(from_py_with = int_arg::groups)] groups: u64,
         bots: Vec<BotParts>,
+        by_deal: Vec<MarginParts>,
     ) -> PyResult<PyMatchTally> {
         let plan = plan_of(&players, seed, duplicate)?;
         let bots = bots
             .into_iter()
             .map(bot_from_parts)
             .collect::<PyResult<Vec<_>>>()?;
+        let by_deal: Vec<MarginTally> = by_deal.into_iter().map(margin_of).collect();
         let tally = MatchTally::from_whole_groups(
             plan.players(),
             plan.games_per_group() as u32,
             groups,
             &bots,
+            &by_deal,
         )
-        .ok_or_else(|| PyValueError::new_err("a tally needs one bot per player"))?;
+        .ok_or_else(|| {
+            PyValueError::new_err(
+                "a tally needs one bot per player, and one margin per bot and deal",
+            )
+        })?;
         Ok(PyMatchTally {
             players,
             plan,
@@ -399,7 +435,7 @@ impl PyMatchTally {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
-        (Vec<String>, u64, bool, u64, Vec<BotParts>),
+        (Vec<String>, u64, bool, u64, Vec<BotParts>, Vec<MarginParts>),
     )> {
         let this = slf.get();
         let players = this.plan.players().get();
@@ -409,6 +445,10 @@ impl PyMatchTally {
             .iter()
             .map(|bot| bot_parts(bot, players))
             .collect();
+        let by_deal = (0..players)
+            .flat_map(|bot| this.tally.by_deal(bot))
+            .map(margin_parts)
+            .collect();
         Ok((
             slf.get_type().getattr("_from_parts")?,
             (
@@ -417,6 +457,7 @@ impl PyMatchTally {
                 this.plan.is_duplicate(),
                 this.tally.groups(),
                 bots,
+                by_deal,
             ),
         ))
     }
@@ -431,11 +472,16 @@ fn result_of(plan: &MatchPlan, tally: &MatchTally, elapsed_s: f64) -> PyMatchRes
         .zip(plan.bots())
         .enumerate()
         .map(|(bot, (totals, spec))| {
+            let by_deal = (0..tally.deals())
+                .map(|deal| tally.deal_summary(bot, deal))
+                .map(|margin| (margin.mean, margin.error_variance.sqrt()))
+                .collect();
             PyBotStats::new(
                 bot,
                 spec.to_string(),
                 &totals.seats[..n],
                 &tally.summary(bot),
+                by_deal,
             )
         })
         .collect();
@@ -540,6 +586,7 @@ pub fn play_tournament(
                     name,
                     &standings.entrant(entrant).seats[..size],
                     &standings.summary(entrant),
+                    Vec::new(),
                 )
             })
             .collect(),

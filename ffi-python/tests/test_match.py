@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -57,6 +58,34 @@ def test_matches_run_without_the_gil() -> None:
     worker.join()
     # Holding the GIL, the match would leave this loop no turn at all.
     assert ticks > 1000
+
+
+def test_the_margin_by_deal() -> None:
+    # One game, the core's worked example: greedy at seat 0 loses the first deal by 3
+    # points, draws the next two and wins the last with the end's counting by 2.
+    one = tablic.match(["greedy", "greedy"], 1, seed=1)
+    assert [bot.margin_by_deal for bot in one.bots] == [
+        [(-3.0, 0.0), (0.0, 0.0), (0.0, 0.0), (2.0, 0.0)],
+        [(3.0, 0.0), (0.0, 0.0), (0.0, 0.0), (-2.0, 0.0)],
+    ]
+    result = tablic.match(["greedy", "random", "random"], 60, seed=2, duplicate=True)
+    for bot in result.bots:
+        assert len(bot.margin_by_deal) == 3
+        means = [mean for mean, _ in bot.margin_by_deal]
+        assert sum(means) == pytest.approx(bot.mean_margin)
+        assert all(se > 0 for _, se in bot.margin_by_deal)
+    # A pickled tally keeps it; a tally without one margin per bot and deal is refused.
+    tally = tablic.play_match_groups(["greedy", "random"], 3, True, 0, 5)
+    copied = pickle.loads(pickle.dumps(tally))
+    assert copied.result().bots[0].margin_by_deal == tally.result().bots[0].margin_by_deal
+    reduced = tally.__reduce__()
+    assert isinstance(reduced, tuple)
+    rebuild, parts = reduced[0], reduced[1]
+    with pytest.raises(ValueError, match="one margin per bot and deal"):
+        rebuild(*parts[:-1], parts[-1][:-1])
+    # A tournament does not keep it.
+    standings = tablic.tournament(["greedy", "random"], 2)
+    assert [entrant.margin_by_deal for entrant in standings.entrants] == [[], []]
 
 
 def test_bad_matches_say_why() -> None:

@@ -1,6 +1,11 @@
 //! Matches between bots: which deal each game gets, which seat each bot takes, and playing a
 //! game with every decision timed. Statistics over the games are in [`crate::matches::tally`].
 //!
+//! Each game's outcome also splits every bot's margin by deal of the game
+//! ([`GameOutcome::deal_margins`]), counted as the game is played: when a move ends a deal,
+//! what each seat scored in it (captured card points and tablas) against the others; the
+//! last deal also takes what is counted at the end. So a match can say where a bot gains.
+//!
 //! A match is a series of *deal groups*. Group `g` deals every one of its games from the
 //! same deck, [`Game::from_seed`]`(players, derive_seed(seed, g))`:
 //! - without duplication a group is one game, bot `i` at seat `i`;
@@ -29,6 +34,9 @@
 //!   gives), so a forfeit always costs more than any game played out;
 //! - margins follow from those totals as usual; each bot's seat result (tablas, cards) is
 //!   its pile as it stood, without the +3;
+//! - its margin by deal ([`GameOutcome::deal_margins`]) keeps the deals before the forfeit
+//!   as they were played; the deal of the forfeit takes the rest of the margin (the award
+//!   against the scores so far), and the deals after it 0, so they still add up;
 //! - [`BotGame::forfeited`] marks the bot, [`GameOutcome::forfeit`] says who and why, and
 //!   the tally counts forfeits ([`crate::matches::tally::BotTally::forfeits`]).
 //!
@@ -261,6 +269,8 @@ impl MatchPlan {
         let mut outcome = GameOutcome::empty(self.players);
         let mut game = Game::from_seed(self.players, self.group_seed(group));
         let mut forfeit = None;
+        // Each bot's score when the deal under way began.
+        let mut deal_start = [0; MAX_PLAYERS];
         while let Some(seat) = game.to_move() {
             let bot = self.bot_at(seat, rotation);
             let start = clock();
@@ -272,7 +282,14 @@ impl MatchPlan {
             record.max_decision_ns = record.max_decision_ns.max(spent);
             let failed = match chosen {
                 Ok(chosen) => match game.play(chosen) {
-                    Ok(_) => continue,
+                    Ok(played) => {
+                        if played.new_deal {
+                            let scores = self.scores_so_far(&game, rotation);
+                            let ended = game.deals_dealt() - 2;
+                            outcome.end_deal(ended, &mut deal_start, &scores);
+                        }
+                        continue;
+                    }
                     Err(reason) if illegal_forfeits => Forfeit::Illegal { chosen, reason },
                     Err(reason) => {
                         return Err(MatchError {
@@ -294,7 +311,19 @@ impl MatchPlan {
         outcome.forfeit = forfeit;
         let result = game.final_result();
         self.score(&mut outcome, rotation, &result);
+        // The deal under way takes the rest: the end's counting, or the forfeit's award.
+        let totals = core::array::from_fn(|bot| outcome.bots[bot].total);
+        outcome.end_deal(game.deals_dealt() - 1, &mut deal_start, &totals);
         Ok((outcome, game))
+    }
+
+    /// Each bot's score so far in rotation `rotation` of `game`, bot 0 first.
+    fn scores_so_far(&self, game: &Game, rotation: usize) -> [u32; MAX_PLAYERS] {
+        let mut scores = [0; MAX_PLAYERS];
+        for (bot, score) in scores[..self.players.get()].iter_mut().enumerate() {
+            *score = game.points_so_far(self.seat_of(bot, rotation));
+        }
+        scores
     }
 
     /// Fills in every bot's seat, result, total, standing and margin.
@@ -499,6 +528,106 @@ mod tests {
             margins += outcome.margin(bot);
         }
         assert!(margins.abs() < 1e-12, "margins sum to 0");
+    }
+
+    #[test]
+    fn a_games_margin_is_split_by_deal_as_its_record_shows() {
+        // `tablic match --players greedy,greedy --games 1 --save-records DIR`, then `tablic
+        // replay` (card points: A, J, Q, K, 10 one each, 10♦ two, 2♣ one; a tabla one).
+        // Deal 1: seat 0 takes 8S 3C 5C and 4H 4D, 0 points; seat 1 takes KC 2H JH (2),
+        //   10S 4C 6C (1), 9D 9H: 3 points. Seat 0: 2·0 − 3 = −3; seat 1: 2·3 − 3 = +3.
+        // Deal 2: seat 0 takes 10D 10H (3), QC QD (2), 8D 3D 5S: 5; seat 1 takes AD 2D 9C
+        //   (1), KS AC QS KH (4): 5. Both 0.
+        // Deal 3: seat 0 takes 5D 2S 3S, JC 4S 8H with a tabla (2), 9S 3H 6D: 2; seat 1
+        //   takes AH AS: 2. Both 0.
+        // Deal 4 and the end: seat 0 takes 7C 7D, KD 6H 8C (1), the table's last 2C 5H 7H
+        //   10C as the last capturer (2) and +3 for 30 cards to 22: 6; seat 1 takes JD JS
+        //   with a tabla (3), QH 6S 7S (1): 4. Seat 0: 2·6 − 10 = +2; seat 1: −2.
+        // Totals 13 and 14: seat 0's scaled margin 2·13 − 27 = −1 = −3 + 0 + 0 + 2.
+        let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Greedy], 1, false).unwrap();
+        let outcome = plan.play_game(0, 0, &mut || 0, &mut []).unwrap();
+        let totals = [outcome.bots()[0].total, outcome.bots()[1].total];
+        assert_eq!(totals, [13, 14]);
+        assert_eq!(outcome.deal_margins(0), [-3, 0, 0, 2]);
+        assert_eq!(outcome.deal_margins(1), [3, 0, 0, -2]);
+        assert_eq!(outcome.bots()[0].scaled_margin, -1);
+        assert_eq!(outcome.deal_margins(2), [0; 0]);
+    }
+
+    #[test]
+    fn deal_margins_add_up_to_the_margin_at_every_player_count() {
+        for players in [2, 3, 4, 6, 8, 12, 16, 24, 48] {
+            let mut bots = [BotSpec::Random; MAX_PLAYERS];
+            bots[0] = BotSpec::Greedy;
+            let plan = plan(&bots[..players], true);
+            let deals = plan.players().deals();
+            let mut games = 0;
+            for group in 0..(240 / players as u64).max(2) {
+                for rotation in 0..players {
+                    let outcome = plan.play_game(group, rotation, &mut || 0, &mut []).unwrap();
+                    for (bot, game) in outcome.bots().iter().enumerate() {
+                        let by_deal = outcome.deal_margins(bot);
+                        assert_eq!(by_deal.len(), deals);
+                        assert_eq!(by_deal.iter().sum::<i64>(), game.scaled_margin);
+                    }
+                    // Every deal is zero-sum between the bots.
+                    for deal in 0..deals {
+                        let sum: i64 = (0..players)
+                            .map(|bot| outcome.deal_margins(bot)[deal])
+                            .sum();
+                        assert_eq!(sum, 0, "{players} players, deal {deal}");
+                    }
+                    games += 1;
+                }
+            }
+            assert!(games >= 48, "{players} players: {games} games");
+        }
+    }
+
+    #[test]
+    fn a_forfeit_counts_in_the_deal_it_came_in() {
+        for players in [2, 3, 4] {
+            let plan = plan(&[BotSpec::Greedy; 4][..players], false);
+            let moves = crate::MOVES_PER_GAME;
+            // Forfeits at the first move, in the middle and at the last move.
+            for forfeit_at in [0, players + 1, moves / 2, moves - 1] {
+                let mut built = plan.bots_for(4, 0, &mut []);
+                let (outcome, game) = plan
+                    .play_game_with(
+                        4,
+                        0,
+                        &mut |bot, game| {
+                            if game.history().len() == forfeit_at {
+                                return Err(Forfeit::Crash);
+                            }
+                            Ok(built[bot].choose(game).unwrap())
+                        },
+                        &mut || 0,
+                    )
+                    .unwrap();
+                let deal = plan.players().deal_at(forfeit_at).deal;
+                assert_eq!(game.deals_dealt(), deal + 1);
+                let forfeiter = outcome.forfeit().unwrap().0;
+                for (bot, record) in outcome.bots().iter().enumerate() {
+                    let by_deal = outcome.deal_margins(bot);
+                    assert_eq!(by_deal.iter().sum::<i64>(), record.scaled_margin);
+                    assert!(by_deal[deal + 1..].iter().all(|&margin| margin == 0));
+                    // Before the forfeit's deal, the deals as played: replay them.
+                    let mut replay = Game::from_seed(plan.players(), plan.group_seed(4));
+                    for &played in &game.history()[..plan.players().deal_at(forfeit_at).start] {
+                        replay.play(played).unwrap();
+                    }
+                    let scored: i64 = (0..players)
+                        .map(|seat| i64::from(replay.points_so_far(seat)))
+                        .sum();
+                    let own = i64::from(replay.points_so_far(record.seat));
+                    let before: i64 = by_deal[..deal].iter().sum();
+                    assert_eq!(before, players as i64 * own - scored);
+                    let award = if bot == forfeiter { 0 } else { FORFEIT_AWARD };
+                    assert_eq!(record.total, award);
+                }
+            }
+        }
     }
 
     #[test]

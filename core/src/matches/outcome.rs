@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::dealing::players::{PlayerCount, MAX_PLAYERS};
+use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
 use crate::game::moves::{IllegalMove, Move};
 use crate::game::score::SeatResult;
 
@@ -59,7 +59,8 @@ pub struct BotGame {
     /// Win (sole highest total), tie (shared highest) or loss.
     pub standing: Standing,
     /// `(n − 1) × margin`, an exact integer: `n × total − the sum of all totals`, where the
-    /// margin is its total minus the mean of the other players' totals.
+    /// margin is its total minus the mean of the other players' totals. Its parts deal by
+    /// deal are [`GameOutcome::deal_margins`].
     pub scaled_margin: i64,
     /// Decisions it made.
     pub decisions: u32,
@@ -83,11 +84,27 @@ pub enum Standing {
     Loss,
 }
 
+/// Room for every bot's figure in every deal of a game, one bot's deals after another's:
+/// every deal gives each player at least one card, so players × deals is at most the 48
+/// cards dealt to hands (2 players × 4 deals, 3 × 3, …, 48 × 1), whatever the player count.
+pub(crate) const MAX_BOT_DEALS: usize = 52 - TABLE_CARDS;
+
+const _: () = {
+    let mut i = 0;
+    while i < PlayerCount::ALL.len() {
+        let players = PlayerCount::ALL[i];
+        assert!(players.get() * players.deals() <= MAX_BOT_DEALS);
+        i += 1;
+    }
+};
+
 /// One game of a match, by bot (not by seat).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOutcome {
     players: PlayerCount,
     pub(super) bots: [BotGame; MAX_PLAYERS],
+    /// Bot `b`'s scaled margin in deal `d` at `b × deals + d`.
+    deal_margins: [i64; MAX_BOT_DEALS],
     pub(super) forfeit: Option<(usize, Forfeit)>,
 }
 
@@ -97,8 +114,34 @@ impl GameOutcome {
         GameOutcome {
             players,
             bots: [BotGame::default(); MAX_PLAYERS],
+            deal_margins: [0; MAX_BOT_DEALS],
             forfeit: None,
         }
+    }
+
+    /// Ends deal `deal`: each bot's scaled margin in it is what it scored since `since[bot]`
+    /// (its score when the deal began), up to `now[bot]`, against the others' gains, scaled
+    /// as [`BotGame::scaled_margin`]. `since` becomes `now`.
+    pub(super) fn end_deal(
+        &mut self,
+        deal: usize,
+        since: &mut [u32; MAX_PLAYERS],
+        now: &[u32; MAX_PLAYERS],
+    ) {
+        let n = self.players.get();
+        let deals = self.players.deals();
+        debug_assert!(deal < deals);
+        if deal >= deals {
+            return;
+        }
+        let gain = |bot: usize| i64::from(now[bot]) - i64::from(since[bot]);
+        let sum: i64 = (0..n).map(gain).sum();
+        for bot in 0..n {
+            if let Some(cell) = self.deal_margins.get_mut(bot * deals + deal) {
+                *cell = n as i64 * gain(bot) - sum;
+            }
+        }
+        since[..n].copy_from_slice(&now[..n]);
     }
 
     /// The bot that forfeited the game, and why; `None` for a game played out.
@@ -114,6 +157,29 @@ impl GameOutcome {
     /// Every bot's game, bot 0 first.
     pub fn bots(&self) -> &[BotGame] {
         &self.bots[..self.players.get()]
+    }
+
+    /// A bot's scaled margin in each deal of the game, deal 0 first (empty for a bot that
+    /// does not play): what its seat scored in that deal, its captured cards' points and
+    /// its tablas, against the others, scaled as [`BotGame::scaled_margin`]. The last deal
+    /// also holds what is counted at the end, the table's last cards and the +3, so the
+    /// deals add up to the game's scaled margin exactly. A forfeited game's deal of the
+    /// forfeit holds the rest of the forfeit's margin (its award against the scores so
+    /// far) and the deals after it 0, so they add up too.
+    pub fn deal_margins(&self, bot: usize) -> &[i64] {
+        if bot >= self.players.get() {
+            return &[];
+        }
+        let deals = self.players.deals();
+        self.deal_margins
+            .get(bot * deals..(bot + 1) * deals)
+            .unwrap_or(&[])
+    }
+
+    /// Every bot's [`GameOutcome::deal_margins`], bot 0's first.
+    pub(super) fn every_deal_margin(&self) -> &[i64] {
+        let cells = self.players.get() * self.players.deals();
+        &self.deal_margins[..cells]
     }
 
     /// A bot's margin: its total minus the mean of the others' totals.

@@ -8,9 +8,14 @@
 //! [`crate::matches`](mod@crate::matches)): each group's mean margin is one sample. With
 //! duplicated deals a group holds every seating of one deal, so the samples are independent
 //! and the standard error is honest; games of one deal are not independent of each other.
+//!
+//! The margin is also kept deal by deal ([`MatchTally::deal_summary`]): what each bot
+//! gains in the first deal of the game, the second, …, the last with the end's counting,
+//! each with its standard error over the same groups. The deals' means add up to the
+//! margin's mean, so they say where one bot gains on another.
 
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS};
-use crate::matches::outcome::{GameOutcome, Standing};
+use crate::matches::outcome::{GameOutcome, Standing, MAX_BOT_DEALS};
 
 /// One bot's totals over a match. Every field is a sum over games unless it says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +37,9 @@ pub struct BotTally {
     /// Games it lost by forfeit (counted in `losses` too; see
     /// [`crate::matches`](mod@crate::matches) for how a forfeit is scored).
     pub forfeits: u64,
-    /// `(n − 1) ×` its margins (see [`crate::matches::BotGame::scaled_margin`]).
-    pub scaled_margin: i64,
+    /// `(n − 1) ×` its margins (see [`crate::matches::BotGame::scaled_margin`]), summed
+    /// over games and over deal groups (the samples of the margin's spread).
+    pub margin: MarginTally,
     /// Games at each seat, seat 0 first (only the first `n` are used).
     pub seats: [u64; MAX_PLAYERS],
     /// Decisions made.
@@ -42,10 +48,6 @@ pub struct BotTally {
     pub decision_ns: u64,
     /// The slowest decision, in nanoseconds (a maximum, not a sum).
     pub max_decision_ns: u64,
-    /// Sum over closed deal groups of the group's summed scaled margins (one sample each).
-    pub group_margin: i64,
-    /// Sum over closed deal groups of the squares of those samples.
-    pub group_margin_squared: i128,
 }
 
 impl BotTally {
@@ -59,13 +61,11 @@ impl BotTally {
         ties: 0,
         losses: 0,
         forfeits: 0,
-        scaled_margin: 0,
+        margin: MarginTally::EMPTY,
         seats: [0; MAX_PLAYERS],
         decisions: 0,
         decision_ns: 0,
         max_decision_ns: 0,
-        group_margin: 0,
-        group_margin_squared: 0,
     };
 
     /// Adds another tally of the same bot.
@@ -78,13 +78,46 @@ impl BotTally {
         self.ties += other.ties;
         self.losses += other.losses;
         self.forfeits += other.forfeits;
-        self.scaled_margin += other.scaled_margin;
+        self.margin.merge(&other.margin);
         for (mine, theirs) in self.seats.iter_mut().zip(&other.seats) {
             *mine += theirs;
         }
         self.decisions += other.decisions;
         self.decision_ns = self.decision_ns.saturating_add(other.decision_ns);
         self.max_decision_ns = self.max_decision_ns.max(other.max_decision_ns);
+    }
+}
+
+/// Sums of one bot's scaled margins over a match, as [`BotTally`] keeps them for the whole
+/// game and [`MatchTally::by_deal`] for each deal of it ([`GameOutcome::deal_margins`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MarginTally {
+    /// The scaled margins, summed over games.
+    pub scaled_margin: i64,
+    /// Sum over closed deal groups of the group's summed scaled margins (one sample each).
+    pub group_margin: i64,
+    /// Sum over closed deal groups of the squares of those samples.
+    pub group_margin_squared: i128,
+}
+
+impl MarginTally {
+    /// No games.
+    pub const EMPTY: MarginTally = MarginTally {
+        scaled_margin: 0,
+        group_margin: 0,
+        group_margin_squared: 0,
+    };
+
+    /// Closes a group whose summed scaled margins are `open`, and empties `open`.
+    fn close_group(&mut self, open: &mut i64) {
+        self.group_margin += *open;
+        self.group_margin_squared += *open as i128 * *open as i128;
+        *open = 0;
+    }
+
+    /// Adds another tally of the same margin.
+    fn merge(&mut self, other: &MarginTally) {
+        self.scaled_margin += other.scaled_margin;
         self.group_margin += other.group_margin;
         self.group_margin_squared += other.group_margin_squared;
     }
@@ -93,7 +126,7 @@ impl BotTally {
 /// Totals per bot over a match whose deal groups all have the same number of games.
 ///
 /// Games are added one by one; every `games_per_group` games close a group, whose summed
-/// margins become one sample of the margin's spread. About 24 KiB: keep it off small stacks.
+/// margins become one sample of the margin's spread. About 26 KiB: keep it off small stacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchTally {
     players: PlayerCount,
@@ -101,10 +134,15 @@ pub struct MatchTally {
     games: u64,
     groups: u64,
     bots: [BotTally; MAX_PLAYERS],
+    /// Bot `b`'s totals in deal `d` at `b × deals + d` (as [`GameOutcome`] keeps them): 48
+    /// cells for any player count, where a `[MarginTally; 4]` per bot would take 192.
+    deals: [MarginTally; MAX_BOT_DEALS],
     /// Games added to the group not yet closed.
     open_games: u32,
     /// Each bot's summed scaled margin in the open group.
     open_margin: [i64; MAX_PLAYERS],
+    /// Each bot's summed scaled margin in each deal in the open group, laid out as `deals`.
+    open_deal_margin: [i64; MAX_BOT_DEALS],
 }
 
 impl MatchTally {
@@ -120,29 +158,41 @@ impl MatchTally {
             games: 0,
             groups: 0,
             bots: [BotTally::EMPTY; MAX_PLAYERS],
+            deals: [MarginTally::EMPTY; MAX_BOT_DEALS],
             open_games: 0,
             open_margin: [0; MAX_PLAYERS],
+            open_deal_margin: [0; MAX_BOT_DEALS],
         }
     }
 
     /// A tally of whole deal groups rebuilt from its parts: the player count, the games per
-    /// group, the groups and each bot's totals (what [`MatchTally::bots`] gives). This is how
-    /// a tally crosses a process boundary, e.g. pieces of a match played on other machines.
-    /// `None` when `bots` does not hold one tally per player.
+    /// group, the groups, each bot's totals (what [`MatchTally::bots`] gives) and each bot's
+    /// totals by deal, bot 0's deals first (what [`MatchTally::by_deal`] gives, bot after
+    /// bot). This is how a tally crosses a process boundary, e.g. pieces of a match played
+    /// on other machines. `None` when `bots` does not hold one tally per player or `by_deal`
+    /// one per player and deal.
     pub fn from_whole_groups(
         players: PlayerCount,
         games_per_group: u32,
         groups: u64,
         bots: &[BotTally],
+        by_deal: &[MarginTally],
     ) -> Option<MatchTally> {
-        if bots.len() != players.get() {
+        let cells = players.get() * players.deals();
+        if bots.len() != players.get() || by_deal.len() != cells {
             return None;
         }
         let mut tally = MatchTally::new(players, games_per_group);
         tally.groups = groups;
         tally.games = groups.saturating_mul(u64::from(tally.games_per_group));
         tally.bots[..bots.len()].copy_from_slice(bots);
+        tally.deals[..cells].copy_from_slice(by_deal);
         Some(tally)
+    }
+
+    /// The cells of `deals` and `open_deal_margin` in use: one per bot and deal.
+    fn deal_cells(&self) -> usize {
+        self.players.get() * self.players.deals()
     }
 
     /// Adds one game (with the same player count).
@@ -163,7 +213,7 @@ impl MatchTally {
                 Standing::Loss => tally.losses += 1,
             }
             tally.forfeits += game.forfeited as u64;
-            tally.scaled_margin += game.scaled_margin;
+            tally.margin.scaled_margin += game.scaled_margin;
             if let Some(seat) = tally.seats.get_mut(game.seat) {
                 *seat += 1;
             }
@@ -171,6 +221,15 @@ impl MatchTally {
             tally.decision_ns = tally.decision_ns.saturating_add(game.decision_ns);
             tally.max_decision_ns = tally.max_decision_ns.max(game.max_decision_ns);
             *open += game.scaled_margin;
+        }
+        let cells = self.deal_cells();
+        for ((tally, open), margin) in self.deals[..cells]
+            .iter_mut()
+            .zip(&mut self.open_deal_margin)
+            .zip(outcome.every_deal_margin())
+        {
+            tally.scaled_margin += margin;
+            *open += margin;
         }
         self.games += 1;
         self.open_games += 1;
@@ -182,9 +241,14 @@ impl MatchTally {
     fn close_group(&mut self) {
         let n = self.players.get();
         for (tally, open) in self.bots[..n].iter_mut().zip(&mut self.open_margin) {
-            tally.group_margin += *open;
-            tally.group_margin_squared += *open as i128 * *open as i128;
-            *open = 0;
+            tally.margin.close_group(open);
+        }
+        let cells = self.deal_cells();
+        for (tally, open) in self.deals[..cells]
+            .iter_mut()
+            .zip(&mut self.open_deal_margin)
+        {
+            tally.close_group(open);
         }
         self.groups += 1;
         self.open_games = 0;
@@ -198,10 +262,21 @@ impl MatchTally {
         for (mine, theirs) in self.bots[..n].iter_mut().zip(&other.bots) {
             mine.merge(theirs);
         }
+        let cells = self.deal_cells();
+        for (mine, theirs) in self.deals[..cells].iter_mut().zip(&other.deals) {
+            mine.merge(theirs);
+        }
         self.games += other.games;
         self.groups += other.groups;
         if other.open_games > 0 {
             for (mine, theirs) in self.open_margin.iter_mut().zip(&other.open_margin) {
+                *mine += theirs;
+            }
+            for (mine, theirs) in self
+                .open_deal_margin
+                .iter_mut()
+                .zip(&other.open_deal_margin)
+            {
                 *mine += theirs;
             }
             self.open_games += other.open_games;
@@ -245,6 +320,86 @@ impl MatchTally {
     pub fn summary(&self, bot: usize) -> BotSummary {
         self.bot(bot)
             .summary(self.players, self.games_per_group, self.groups)
+    }
+
+    /// Deals per game ([`PlayerCount::deals`]).
+    pub const fn deals(&self) -> usize {
+        self.players.deals()
+    }
+
+    /// A bot's totals in each deal, deal 0 first (empty for a bot that does not play).
+    pub fn by_deal(&self, bot: usize) -> &[MarginTally] {
+        if bot >= self.players.get() {
+            return &[];
+        }
+        let deals = self.deals();
+        self.deals
+            .get(bot * deals..(bot + 1) * deals)
+            .unwrap_or(&[])
+    }
+
+    /// A bot's margin in deal `deal` of the game (0 first; the last with the end's
+    /// counting), over the match: an empty margin for a bot or a deal that does not exist.
+    pub fn deal_summary(&self, bot: usize, deal: usize) -> MarginSummary {
+        let totals = self.by_deal(bot).get(deal).unwrap_or(&MarginTally::EMPTY);
+        MarginSummary::of(
+            totals,
+            self.bot(bot).games,
+            self.players,
+            self.games_per_group,
+            self.groups,
+        )
+    }
+}
+
+/// A margin's mean and how sure it is, over a match: a bot's whole margin, or its part in
+/// one deal. The standard error needs a square root, which `core` lacks: take
+/// `error_variance.sqrt()`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MarginSummary {
+    /// Mean per game, in points.
+    pub mean: f64,
+    /// Sample variance over deal groups of the mean per group (0 before two groups).
+    pub variance: f64,
+    /// Squared standard error of `mean`: `variance` over the groups.
+    pub error_variance: f64,
+}
+
+impl MarginSummary {
+    /// The margin whose sums are `totals`, over `games` games at tables of `players` in
+    /// `groups` deal groups of `games_per_group` games each.
+    fn of(
+        totals: &MarginTally,
+        games: u64,
+        players: PlayerCount,
+        games_per_group: u32,
+        groups: u64,
+    ) -> MarginSummary {
+        let others = (players.get() - 1) as f64;
+        // One group sample is the sum of `games_per_group` scaled margins.
+        let unit = others * games_per_group as f64;
+        let variance = match groups {
+            0 | 1 => 0.0,
+            groups => {
+                // Exact: G·Σs² − (Σs)², over G·(G − 1), in units of one group sample.
+                let (groups, sum) = (groups as i128, totals.group_margin as i128);
+                let spread = groups
+                    .saturating_mul(totals.group_margin_squared)
+                    .saturating_sub(sum.saturating_mul(sum));
+                spread.max(0) as f64 / (groups * (groups - 1)) as f64 / (unit * unit)
+            }
+        };
+        MarginSummary {
+            mean: match games {
+                0 => 0.0,
+                games => totals.scaled_margin as f64 / games as f64 / others,
+            },
+            variance,
+            error_variance: match groups {
+                0 => 0.0,
+                groups => variance / groups as f64,
+            },
+        }
     }
 }
 
@@ -292,17 +447,13 @@ impl BotTally {
             0 => 0.0,
             games => total / games as f64,
         };
-        let others = (players.get() - 1) as f64;
-        let margin_variance = self.margin_variance(others * games_per_group as f64, groups);
+        let margin = MarginSummary::of(&self.margin, self.games, players, games_per_group, groups);
         BotSummary {
             games: self.games,
             mean_points: per_game(self.points as f64),
-            mean_margin: per_game(self.scaled_margin as f64) / others,
-            margin_variance,
-            margin_error_variance: match groups {
-                0 => 0.0,
-                groups => margin_variance / groups as f64,
-            },
+            mean_margin: margin.mean,
+            margin_variance: margin.variance,
+            margin_error_variance: margin.error_variance,
             wins: self.wins,
             ties: self.ties,
             losses: self.losses,
@@ -317,19 +468,16 @@ impl BotTally {
             max_decision_ns: self.max_decision_ns,
         }
     }
+}
 
-    /// The sample variance over `groups` groups of the per-group mean margin, where one
-    /// group sample is `unit` times a mean margin.
-    fn margin_variance(&self, unit: f64, groups: u64) -> f64 {
-        let groups = groups as i128;
-        if groups < 2 {
-            return 0.0;
-        }
-        // Exact: G·Σs² − (Σs)², over G·(G − 1), in units of one group sample.
-        let sum = self.group_margin as i128;
-        let spread = groups
-            .saturating_mul(self.group_margin_squared)
-            .saturating_sub(sum.saturating_mul(sum));
-        spread.max(0) as f64 / (groups * (groups - 1)) as f64 / (unit * unit)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deals_take_about_two_kib() {
+        // 24.4 KiB without them; a `[MarginTally; 4]` per bot would have made it 32.
+        let size = core::mem::size_of::<MatchTally>();
+        assert!(size <= 27 * 1024, "{size} bytes");
     }
 }

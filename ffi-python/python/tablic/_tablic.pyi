@@ -270,6 +270,10 @@ class BotStats:
     @property
     def margin_group_variance(self) -> float: ...
     @property
+    def margin_by_deal(self) -> list[tuple[float, float]]:
+        """(mean, standard error) of the margin in each deal, the last with the end's
+        counting; the means add up to ``mean_margin``. Empty in a tournament."""
+    @property
     def wins(self) -> int: ...
     @property
     def ties(self) -> int: ...
