@@ -59,6 +59,10 @@ pub struct MatchArgs {
     #[arg(long)]
     json: bool,
 
+    /// After the table, each bot's margin deal by deal: where it gains on the others.
+    #[arg(long)]
+    by_deal: bool,
+
     #[command(flatten)]
     players_from: PlayerArgs,
 }
@@ -70,6 +74,12 @@ mean margin is one sample); wins/ties/losses (a tie shares the highest total); t
 game; +3 = share of games with strictly the most cards; µs/move and max µs = mean and \
 slowest decision time. With engines in the match a forfeits column follows losses, and \
 every forfeited game is listed below the table with its reason.
+
+--by-deal adds a second table: each bot's margin in each deal of the game (deal 1, deal 2, \
+…, the last with what is counted at the end: the table's last cards and the +3), as the \
+mean ± its standard error over deal groups. The deals' means add up to the margin. In a \
+forfeited game the deal of the forfeit holds the rest of the forfeit's margin, and later \
+deals 0.
 
 Engines: --engine COMMAND (repeatable) starts a bot program that speaks the line protocol \
 of PROTOCOL.md; in --players, engine:K is the K-th --engine (0 first) and a bare `engine` \
@@ -86,7 +96,9 @@ with its seats' names and a comment naming the game (and a forfeit); `tablic rep
 --json fields: games (games played), groups (deal groups), games_per_group, duplicate, \
 seed, players (n); bots: [{bot (index), name, games, seats (games at each seat, seat 0 \
 first), mean_points, mean_margin, margin_se (standard error over groups), \
-margin_group_variance (sample variance of the per-group mean margin), wins, ties, losses, \
+margin_group_variance (sample variance of the per-group mean margin), margin_by_deal \
+([{mean, se}] for each deal of the game, deal 1 first: the margin's parts, as --by-deal \
+prints them), wins, ties, losses, \
 mean_tablas, most_cards_rate (0 to 1), decisions, mean_decision_us, max_decision_us}]; \
 elapsed_s, games_per_s. With engines also: forfeits (per bot), command (per engine), \
 forfeit_games: [{group, rotation, player (bot), name, seat, kind (illegal, timeout, crash \
@@ -97,6 +109,7 @@ A live progress line goes to stderr when stderr is a terminal.
 
 Examples:
   tablic match --players greedy,random --games 10000 --duplicate --seed 1
+  tablic match --players best,minimax --games 500 --duplicate --threads 2 --by-deal
   tablic match --players greedy,greedy --games 100000 --threads 4 --json
   tablic match --players greedy,engine --engine \"python3 examples/bots/first.py\" --games 10";
 
@@ -202,9 +215,10 @@ fn play_piece(
         progress
             .games
             .fetch_add(tally.games() - games, Ordering::Relaxed);
-        progress
-            .scaled_margin
-            .fetch_add(tally.bot(0).margin.scaled_margin - margin, Ordering::Relaxed);
+        progress.scaled_margin.fetch_add(
+            tally.bot(0).margin.scaled_margin - margin,
+            Ordering::Relaxed,
+        );
     }
     Ok((tally, notes))
 }
@@ -335,6 +349,7 @@ struct BotReport {
     mean_margin: f64,
     margin_se: f64,
     margin_group_variance: f64,
+    margin_by_deal: Vec<DealMargin>,
     wins: u64,
     ties: u64,
     losses: u64,
@@ -349,8 +364,21 @@ struct BotReport {
     max_decision_us: f64,
 }
 
+/// A bot's margin in one deal of the game.
+#[derive(Serialize, Debug)]
+struct DealMargin {
+    mean: f64,
+    se: f64,
+}
+
 impl BotReport {
-    fn new(bot: usize, player: &Player, seats: &[u64], summary: &BotSummary) -> BotReport {
+    fn new(
+        bot: usize,
+        player: &Player,
+        seats: &[u64],
+        summary: &BotSummary,
+        margin_by_deal: Vec<DealMargin>,
+    ) -> BotReport {
         BotReport {
             bot,
             name: player.name(),
@@ -360,6 +388,7 @@ impl BotReport {
             mean_margin: summary.mean_margin,
             margin_se: summary.margin_error_variance.sqrt(),
             margin_group_variance: summary.margin_variance,
+            margin_by_deal,
             wins: summary.wins,
             ties: summary.ties,
             losses: summary.losses,
@@ -390,7 +419,14 @@ impl MatchReport {
             .enumerate()
             .map(|(bot, (totals, player))| {
                 let summary = tally.summary(bot);
-                let mut report = BotReport::new(bot, player, &totals.seats[..n], &summary);
+                let by_deal = (0..tally.deals())
+                    .map(|deal| tally.deal_summary(bot, deal))
+                    .map(|margin| DealMargin {
+                        mean: margin.mean,
+                        se: margin.error_variance.sqrt(),
+                    })
+                    .collect();
+                let mut report = BotReport::new(bot, player, &totals.seats[..n], &summary, by_deal);
                 if lineup.has_engines {
                     report.forfeits = Some(summary.forfeits);
                 }
@@ -478,6 +514,30 @@ impl MatchReport {
         text.push_str(&forfeit_lines(self.forfeit_games.as_deref().unwrap_or(&[])));
         text
     }
+
+    /// Each bot's margin deal by deal: `deal 1`, `deal 2`, …, `deal N + end`.
+    fn by_deal_table(&self) -> String {
+        let deals = self.bots.first().map_or(0, |bot| bot.margin_by_deal.len());
+        let names: Vec<String> = (1..=deals)
+            .map(|deal| match deal {
+                last if last == deals => format!("deal {deal} + end"),
+                _ => format!("deal {deal}"),
+            })
+            .collect();
+        let mut columns = vec![("bot", Align::Right), ("name", Align::Left)];
+        columns.extend(names.iter().map(|name| (name.as_str(), Align::Right)));
+        let mut table = Table::new(&columns);
+        for bot in &self.bots {
+            let mut row = vec![bot.bot.to_string(), bot.name.clone()];
+            row.extend(
+                bot.margin_by_deal
+                    .iter()
+                    .map(|deal| format!("{:+.2} ± {:.2}", deal.mean, deal.se)),
+            );
+            table.row(row);
+        }
+        table.render()
+    }
 }
 
 /// Most forfeits listed under a table; the JSON lists them all.
@@ -509,7 +569,14 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode, Failure> {
     let elapsed = start.elapsed().as_secs_f64();
     let report = MatchReport::new(&plan, &lineup, &played, args.threads, elapsed);
 
-    output::print_report(args.json, &report, || report.table())?;
+    output::print_report(args.json, &report, || {
+        let mut text = report.table();
+        if args.by_deal {
+            text.push('\n');
+            text.push_str(&report.by_deal_table());
+        }
+        text
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 

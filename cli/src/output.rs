@@ -24,14 +24,17 @@ pub enum Align {
 /// A text table with a header row, columns padded to their widest cell.
 #[derive(Debug)]
 pub struct Table {
-    columns: Vec<(&'static str, Align)>,
+    columns: Vec<(String, Align)>,
     rows: Vec<Vec<String>>,
 }
 
 impl Table {
-    pub fn new(columns: &[(&'static str, Align)]) -> Table {
+    pub fn new(columns: &[(&str, Align)]) -> Table {
         Table {
-            columns: columns.to_vec(),
+            columns: columns
+                .iter()
+                .map(|&(name, align)| (name.to_string(), align))
+                .collect(),
             rows: Vec::new(),
         }
     }
@@ -54,7 +57,7 @@ impl Table {
                     .unwrap_or(0)
             })
             .collect();
-        let header: Vec<String> = self.columns.iter().map(|c| c.0.to_string()).collect();
+        let header: Vec<String> = self.columns.iter().map(|c| c.0.clone()).collect();
         let mut text = String::new();
         for row in [&header].into_iter().chain(&self.rows) {
             let mut line = String::new();

@@ -119,11 +119,23 @@ fn a_duplicate_match_has_exact_figures() {
                 {"bot": 0, "name": "greedy", "games": 40, "seats": [20, 20],
                  "mean_points": 21.25, "mean_margin": 16.45,
                  "margin_se": 0.6843167933670856, "margin_group_variance": 9.365789473684211,
+                 "margin_by_deal": [
+                     {"mean": 3.6, "se": 0.3256572301960258},
+                     {"mean": 3.95, "se": 0.36255671062752737},
+                     {"mean": 2.8, "se": 0.4094283563059213},
+                     {"mean": 6.1, "se": 0.5696259160278141},
+                 ],
                  "wins": 40, "ties": 0, "losses": 0, "mean_tablas": 0.8,
                  "most_cards_rate": 1.0, "decisions": 960},
                 {"bot": 1, "name": "random", "games": 40, "seats": [20, 20],
                  "mean_points": 4.8, "mean_margin": -16.45,
                  "margin_se": 0.6843167933670856, "margin_group_variance": 9.365789473684211,
+                 "margin_by_deal": [
+                     {"mean": -3.6, "se": 0.3256572301960258},
+                     {"mean": -3.95, "se": 0.36255671062752737},
+                     {"mean": -2.8, "se": 0.4094283563059213},
+                     {"mean": -6.1, "se": 0.5696259160278141},
+                 ],
                  "wins": 0, "ties": 0, "losses": 40, "mean_tablas": 0.25,
                  "most_cards_rate": 0.0, "decisions": 960},
             ],
@@ -287,6 +299,65 @@ fn the_table_has_a_row_per_bot_and_a_footer() {
         lines[4]
     );
     assert!(lines[4].ends_with(" games/s"), "{}", lines[4]);
+}
+
+#[test]
+fn by_deal_prints_the_margin_of_each_deal_after_the_table() {
+    let args = "match --players greedy,random,random --games 10 --duplicate --seed 3";
+    let args: Vec<&str> = args.split(' ').collect();
+    let plain = tablic(&args, "");
+    let run = tablic(&[&args[..], &["--by-deal"]].concat(), "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    let (table, by_deal) = run.stdout.split_once("\n\n").expect("two tables");
+    // The usual table comes first, as without --by-deal (timings aside).
+    let header = |text: &str| text.lines().next().map(str::to_string);
+    assert_eq!(header(table), header(&plain.stdout));
+    assert_eq!(table.lines().count(), plain.stdout.lines().count());
+    // Three players, three deals; each row adds up to the bot's margin in the table above
+    // (+12.933, −6.617, −6.317).
+    assert_eq!(
+        by_deal,
+        "\
+bot  name          deal 1        deal 2  deal 3 + end
+  0  greedy  +3.78 ± 0.53  +3.12 ± 0.46  +6.03 ± 0.37
+  1  random  -2.12 ± 0.28  -1.38 ± 0.39  -3.12 ± 0.47
+  2  random  -1.67 ± 0.38  -1.73 ± 0.37  -2.92 ± 0.53
+"
+    );
+}
+
+#[test]
+fn the_margins_by_deal_add_up_to_the_margin() {
+    // Two players have four deals, three three, four two.
+    for (players, deals) in [
+        ("greedy,random", 4),
+        ("greedy,random,random", 3),
+        ("greedy,random,random,random", 2),
+    ] {
+        let report = match_json(&["--players", players, "--games", "30", "--duplicate"]);
+        for bot in report["bots"].as_array().expect("bots") {
+            let by_deal = bot["margin_by_deal"].as_array().expect("margin_by_deal");
+            assert_eq!(by_deal.len(), deals);
+            let sum: f64 = by_deal.iter().map(|deal| number(deal, "mean")).sum();
+            assert!((sum - number(bot, "mean_margin")).abs() < 1e-9, "{bot}");
+            assert!(by_deal.iter().all(|deal| number(deal, "se") > 0.0), "{bot}");
+        }
+    }
+}
+
+#[test]
+fn the_help_lists_every_json_field() {
+    let help = tablic(&["match", "--help"], "").stdout;
+    let help: String = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let report = match_json(&["--games", "2"]);
+    let bot = &report["bots"][0];
+    let deal = &bot["margin_by_deal"][0];
+    for object in [&report, bot, deal] {
+        for field in object.as_object().expect("an object").keys() {
+            assert!(help.contains(field.as_str()), "{field} is not in --help");
+        }
+    }
 }
 
 #[test]
