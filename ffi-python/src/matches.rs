@@ -291,14 +291,12 @@ pub struct PyMatchTally {
 }
 
 /// One bot's totals as plain integers, for pickling: counts (games, points, tablas,
-/// most cards, wins, ties, losses), scaled margin, seats, decisions (count, ns, max ns),
-/// group margins (sum, sum of squares).
+/// most cards, wins, ties, losses), margin, seats, decisions (count, ns, max ns).
 type BotParts = (
     (u64, u64, u64, u64, u64, u64, u64),
-    i64,
+    MarginParts,
     Vec<u64>,
     (u64, u64, u64),
-    (i64, i128),
 );
 
 fn bot_parts(bot: &BotTally, players: usize) -> BotParts {
@@ -312,15 +310,14 @@ fn bot_parts(bot: &BotTally, players: usize) -> BotParts {
             bot.ties,
             bot.losses,
         ),
-        bot.margin.scaled_margin,
+        margin_parts(&bot.margin),
         bot.seats[..players].to_vec(),
         (bot.decisions, bot.decision_ns, bot.max_decision_ns),
-        (bot.margin.group_margin, bot.margin.group_margin_squared),
     )
 }
 
 fn bot_from_parts(parts: BotParts) -> PyResult<BotTally> {
-    let (counts, scaled_margin, played_seats, decisions, group) = parts;
+    let (counts, margin, played_seats, decisions) = parts;
     let (games, points, tablas, most_cards, wins, ties, losses) = counts;
     let mut seats = [0; MAX_PLAYERS];
     seats
@@ -337,7 +334,7 @@ fn bot_from_parts(parts: BotParts) -> PyResult<BotTally> {
         losses,
         // Python seats only built-in bots, which never forfeit.
         forfeits: 0,
-        margin: margin_of((scaled_margin, group.0, group.1)),
+        margin: margin_of(margin),
         seats,
         decisions: decisions.0,
         decision_ns: decisions.1,

@@ -136,12 +136,12 @@ pub struct MatchTally {
     bots: [BotTally; MAX_PLAYERS],
     /// Bot `b`'s totals in deal `d` at `b × deals + d` (as [`GameOutcome`] keeps them): 48
     /// cells for any player count, where a `[MarginTally; 4]` per bot would take 192.
-    deals: [MarginTally; MAX_BOT_DEALS],
+    by_deal: [MarginTally; MAX_BOT_DEALS],
     /// Games added to the group not yet closed.
     open_games: u32,
     /// Each bot's summed scaled margin in the open group.
     open_margin: [i64; MAX_PLAYERS],
-    /// Each bot's summed scaled margin in each deal in the open group, laid out as `deals`.
+    /// Each bot's summed scaled margin in each deal in the open group, laid out as `by_deal`.
     open_deal_margin: [i64; MAX_BOT_DEALS],
 }
 
@@ -158,7 +158,7 @@ impl MatchTally {
             games: 0,
             groups: 0,
             bots: [BotTally::EMPTY; MAX_PLAYERS],
-            deals: [MarginTally::EMPTY; MAX_BOT_DEALS],
+            by_deal: [MarginTally::EMPTY; MAX_BOT_DEALS],
             open_games: 0,
             open_margin: [0; MAX_PLAYERS],
             open_deal_margin: [0; MAX_BOT_DEALS],
@@ -186,11 +186,11 @@ impl MatchTally {
         tally.groups = groups;
         tally.games = groups.saturating_mul(u64::from(tally.games_per_group));
         tally.bots[..bots.len()].copy_from_slice(bots);
-        tally.deals[..cells].copy_from_slice(by_deal);
+        tally.by_deal[..cells].copy_from_slice(by_deal);
         Some(tally)
     }
 
-    /// The cells of `deals` and `open_deal_margin` in use: one per bot and deal.
+    /// The cells of `by_deal` and `open_deal_margin` in use: one per bot and deal.
     fn deal_cells(&self) -> usize {
         self.players.get() * self.players.deals()
     }
@@ -223,7 +223,7 @@ impl MatchTally {
             *open += game.scaled_margin;
         }
         let cells = self.deal_cells();
-        for ((tally, open), margin) in self.deals[..cells]
+        for ((tally, open), margin) in self.by_deal[..cells]
             .iter_mut()
             .zip(&mut self.open_deal_margin)
             .zip(outcome.every_deal_margin())
@@ -244,7 +244,7 @@ impl MatchTally {
             tally.margin.close_group(open);
         }
         let cells = self.deal_cells();
-        for (tally, open) in self.deals[..cells]
+        for (tally, open) in self.by_deal[..cells]
             .iter_mut()
             .zip(&mut self.open_deal_margin)
         {
@@ -263,7 +263,7 @@ impl MatchTally {
             mine.merge(theirs);
         }
         let cells = self.deal_cells();
-        for (mine, theirs) in self.deals[..cells].iter_mut().zip(&other.deals) {
+        for (mine, theirs) in self.by_deal[..cells].iter_mut().zip(&other.by_deal) {
             mine.merge(theirs);
         }
         self.games += other.games;
@@ -333,7 +333,7 @@ impl MatchTally {
             return &[];
         }
         let deals = self.deals();
-        self.deals
+        self.by_deal
             .get(bot * deals..(bot + 1) * deals)
             .unwrap_or(&[])
     }
