@@ -4,7 +4,8 @@ The model is linear over the sparse features the core computes (the rows hold th
 `index:value`), fitted by ridge regression with numpy to the rest of the game's margin,
 less what the fixed horizon already counts (a card of lead at a third of a point): the
 ridge pulls the weights toward that horizon, not toward nothing. The fixed horizon is then
-folded back into the weights of the lead, so the core computes one sum.
+added back to the weights of the lead's features, at the worth the file's header gives
+each, so the core computes one sum.
 
 Writes the weights in 1/SCALE points as `weights.rs` (with where they came from and their
 held-out error) and a file of test vectors: held-out deal ends with the prediction the
@@ -26,9 +27,6 @@ import numpy.typing as npt
 
 SCALE = 256
 """Units of the core's `DealEnd::rest_margin` to a point."""
-
-LEAD_REACH = 20
-"""Leads in cards the core clamps to; its lead features are one-hot over -20..=20."""
 
 RIDGES = (0.3, 3.0, 30.0, 300.0)
 """Ridge strengths tried; the one with the least error on the last fifth of the training
@@ -72,16 +70,34 @@ class Rows:
         return matrix
 
 
-def read_rows(path: Path) -> tuple[Rows, int]:
-    """The rows of a `tablic dataset` file, and the feature count its header gives."""
+FIXED_HORIZON_HEADER = "# fixed horizon on the lead's features: index:points"
+
+
+@dataclass
+class Header:
+    """What a `tablic dataset` file's header says: its feature count, and the fixed
+    horizon's worth on each of the lead's features (index, points)."""
+
+    features: int
+    fixed_horizon: dict[int, float]
+
+
+def read_rows(path: Path) -> tuple[Rows, Header]:
+    """The rows of a `tablic dataset` file, and its header."""
     targets: list[float] = []
     fixed: list[float] = []
     indices: list[list[int]] = []
     values: list[list[int]] = []
     states: list[str] = []
     features = 0
+    fixed_horizon: dict[int, float] = {}
     with path.open() as file:
         for line in file:
+            if line.startswith(FIXED_HORIZON_HEADER):
+                for pair in line[len(FIXED_HORIZON_HEADER) :].split():
+                    index, points = pair.split(":")
+                    fixed_horizon[int(index)] = float(points)
+                continue
             if line.startswith("#"):
                 if " features;" in line:
                     features = int(line.split(" features;")[0].rsplit(" ", 1)[1])
@@ -94,10 +110,10 @@ def read_rows(path: Path) -> tuple[Rows, int]:
             indices.append([int(index) for index, _ in pairs])
             values.append([int(value) for _, value in pairs])
             states.append(state.strip())
-    if features == 0:
+    if features == 0 or not fixed_horizon:
         sys.exit(f"error: {path}: no `tablic dataset` header")
     rows = Rows(np.array(targets), np.array(fixed), indices, values, states)
-    return rows, features
+    return rows, Header(features, fixed_horizon)
 
 
 def normal_equations(rows: Rows, features: int) -> tuple[Floats, Floats]:
@@ -114,25 +130,13 @@ def normal_equations(rows: Rows, features: int) -> tuple[Floats, Floats]:
 
 
 def fit(gram: Floats, moment: Floats, ridge: float) -> Floats:
-    return np.linalg.solve(gram + ridge * np.eye(len(moment)), moment)
+    return np.asarray(np.linalg.solve(gram + ridge * np.eye(len(moment)), moment), dtype=np.float64)
 
 
 def predict(rows: Rows, weights: Floats) -> Floats:
     """The float model's rest margin: the fixed horizon plus the fitted residual."""
     sums = [float(np.dot(weights[index], value)) for index, value in zip(rows.indices, rows.values)]
-    return rows.fixed + np.array(sums)
-
-
-def lead_weights(features: int) -> tuple[list[int], list[float]]:
-    """Where the lead's one-hot features are, and the fixed horizon's value at each."""
-    per_context = features // 6
-    places: list[int] = []
-    worth: list[float] = []
-    for context in range(6):
-        for lead in range(-LEAD_REACH, LEAD_REACH + 1):
-            places.append(context * per_context + 1 + lead + LEAD_REACH)
-            worth.append(lead / 3)
-    return places, worth
+    return np.asarray(rows.fixed + np.array(sums), dtype=np.float64)
 
 
 def mean_squared(error: Floats) -> float:
@@ -148,10 +152,11 @@ def main() -> None:
     parser.add_argument("--provenance", required=True, help="how the rows were made, for weights.rs")
     args = parser.parse_args()
 
-    train, features = read_rows(args.train)
-    held, held_features = read_rows(args.held_out)
-    if held_features != features:
-        sys.exit("error: the two files have different feature counts")
+    train, dataset = read_rows(args.train)
+    held, held_dataset = read_rows(args.held_out)
+    if held_dataset != dataset:
+        sys.exit("error: the two files have different headers")
+    features = dataset.features
 
     split = len(train) * 4 // 5
     split -= split % 6  # whole games: each game gives six rows
@@ -163,8 +168,8 @@ def main() -> None:
     gram, moment = normal_equations(train, features)
     residual_weights = fit(gram, moment, ridge)
     float_weights = residual_weights.copy()
-    places, worth = lead_weights(features)
-    float_weights[places] += worth
+    for index, points in dataset.fixed_horizon.items():
+        float_weights[index] += points
     integer_weights = np.rint(float_weights * SCALE).astype(np.int64)
 
     zero_rows = Rows(held.target, np.zeros(len(held)), held.indices, held.values, held.states)

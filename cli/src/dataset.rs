@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use tablic_core::bots::evaluation::{Claim, DealEnd, FEATURES};
+use tablic_core::bots::evaluation::{for_each_lead_feature, Claim, DealEnd, FEATURES};
 use tablic_core::bots::solver::{CUT_CARD, CUT_POINT};
 use tablic_core::{CardSet, Game, PlayerCount};
 
@@ -25,7 +25,8 @@ use crate::record_file::read_game;
 /// table's last cards, the bonus for most cards); what the fixed horizon of the solving
 /// bots counts for the same (a card of lead at a third of a point); then every feature that
 /// is not zero as `index:value` (the sparse format of libsvm). Lines starting with `#` are
-/// comments.
+/// comments; the second gives the fixed horizon as weights on the lead's features
+/// (`index:points`), for a trainer to add back to what it fits.
 #[derive(Args, Debug)]
 #[command(after_help = DATASET_AFTER_HELP)]
 pub struct DatasetArgs {
@@ -84,11 +85,21 @@ pub fn run(args: &DatasetArgs) -> Result<ExitCode, Failure> {
         "# tablic dataset: rest margin, fixed horizon's value, then index:value of {FEATURES} features; {}",
         count(files.len() as u64, "game")
     )?;
-    let mut line = String::new();
+    // What a trainer fitting the margin less the fixed horizon adds back to the weights.
+    let mut line = String::from("# fixed horizon on the lead's features: index:points");
+    for_each_lead_feature(|index, lead| {
+        let _ = write!(line, " {index}:{}", fixed_horizon(lead));
+    });
+    writeln!(out, "{line}")?;
     for file in &files {
         for row in rows(&finished_game(file)?) {
             line.clear();
-            let _ = write!(line, "{} {:.4}", row.rest_margin, row.fixed_horizon());
+            let _ = write!(
+                line,
+                "{} {:.4}",
+                row.rest_margin,
+                fixed_horizon(row.end.lead())
+            );
             row.end.for_each_feature(|index, value| {
                 let _ = write!(line, " {index}:{value}");
             });
@@ -166,11 +177,10 @@ struct Row {
     rest_margin: i32,
 }
 
-impl Row {
-    /// The rest of the game as the fixed horizon values it, in points.
-    fn fixed_horizon(&self) -> f64 {
-        f64::from(self.end.lead() * CUT_CARD) / f64::from(CUT_POINT)
-    }
+/// The rest of the game as the fixed horizon values it at a lead in captured cards, in
+/// points.
+fn fixed_horizon(lead: i32) -> f64 {
+    f64::from(lead * CUT_CARD) / f64::from(CUT_POINT)
 }
 
 /// Every deal end of a finished two-player game, for each seat (none for a game not over).

@@ -16,20 +16,34 @@ fn a_game_gives_a_row_per_deal_end_and_seat() {
         "# tablic dataset: rest margin, fixed horizon's value, then index:value of 528 \
          features; 1 game"
     );
+    // The fixed horizon's worth (a third of a point a card of lead) on the lead's one-hot
+    // features, leads −20 to 20 from index 1 of each of the six blocks of 88, for a trainer
+    // to add back to the weights it fits to the rest of the margin less that horizon.
+    let fixed: Vec<&str> = lines[1]
+        .strip_prefix("# fixed horizon on the lead's features: index:points ")
+        .unwrap()
+        .split(' ')
+        .collect();
+    assert_eq!(fixed.len(), 6 * 41);
+    assert_eq!(fixed[0], "1:-6.666666666666667");
+    assert_eq!(fixed[20], "21:0");
+    assert_eq!(fixed[21], "22:0.3333333333333333");
+    assert_eq!(fixed[41], "89:-6.666666666666667");
+    assert_eq!(fixed[245], "481:6.666666666666667");
     // After the first deal, seat 0 (which leads the next) is a card behind and made one
     // point less than seat 1 over the rest of the game. Its features (block 5: three deals
     // left, leading): the bias, a lead of −1, five table cards of five points, ranks 3, 6,
     // 7, J and Q, seat 1's claim on them, the cards to come per rank from 502, and the
     // pairs the table's ranks can make with them from 515.
     assert_eq!(
-        lines[1],
+        lines[2],
         "-1 -0.3333 440:1 460:1 482:5 483:2 486:1 489:1 490:1 494:1 495:1 499:-1 500:-5 \
          501:-2 502:4 503:4 504:2 505:3 506:2 507:3 508:2 509:2 510:4 511:2 512:3 513:3 \
          514:2 517:2 520:3 521:2 525:3 526:3 # table=3S,6D,7S,JH,QH future=AC,AD,AH,AS,2C,2D,2H,\
          2S,3C,3H,4C,4D,4H,5C,5H,6C,6H,6S,7C,7D,8C,8D,9C,9D,9H,9S,10D,10H,JC,JD,JS,QC,QD,QS,\
          KD,KS lead=-1 claim=other leads=yes"
     );
-    let rows = &lines[1..];
+    let rows = &lines[2..];
     assert_eq!(rows.len(), 6, "three deal ends, two seats");
     for pair in rows.chunks(2) {
         let fields = |row: &str| -> (i32, f64) {
@@ -43,7 +57,7 @@ fn a_game_gives_a_row_per_deal_end_and_seat() {
     }
     // Without the states, the same rows up to their `#`.
     let plain = tablic(&["dataset", GAME], "");
-    let plain_rows: Vec<&str> = plain.stdout.lines().skip(1).collect();
+    let plain_rows: Vec<&str> = plain.stdout.lines().skip(2).collect();
     let cut: Vec<&str> = rows
         .iter()
         .map(|row| row.split(" # ").next().unwrap())
@@ -106,7 +120,7 @@ fn a_folder_is_read_in_name_order() {
     std::fs::remove_dir_all(&folder).unwrap();
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stdout.lines().next().unwrap().ends_with("; 2 games"));
-    assert_eq!(run.stdout.lines().count(), 1 + 12);
+    assert_eq!(run.stdout.lines().count(), 2 + 12);
 }
 
 #[test]

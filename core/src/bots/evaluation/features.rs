@@ -66,6 +66,21 @@ fn block(future: CardSet, hero_leads: bool) -> usize {
     ((deals_left - 1) * 2 + usize::from(hero_leads)) * PER_CONTEXT
 }
 
+/// Where in a context's block the lead's one-hot feature for `lead` is.
+fn lead_offset(lead: i32) -> usize {
+    LEAD + (lead.clamp(-LEAD_REACH, LEAD_REACH) + LEAD_REACH) as usize
+}
+
+/// Calls `visit(index, lead)` for the lead's one-hot feature of every context, ascending,
+/// with the lead in captured cards it stands for.
+pub(super) fn for_each_lead_feature(mut visit: impl FnMut(usize, i32)) {
+    for context in 0..CONTEXTS {
+        for lead in -LEAD_REACH..=LEAD_REACH {
+            visit(context * PER_CONTEXT + lead_offset(lead), lead);
+        }
+    }
+}
+
 /// Calls `visit(index, value)` for every feature of `end` that is not zero, indices
 /// ascending.
 pub(super) fn for_each_feature(end: &Seen, mut visit: impl FnMut(usize, i32)) {
@@ -76,10 +91,7 @@ pub(super) fn for_each_feature(end: &Seen, mut visit: impl FnMut(usize, i32)) {
         }
     };
     put(BIAS, 1);
-    put(
-        LEAD + (end.lead.clamp(-LEAD_REACH, LEAD_REACH) + LEAD_REACH) as usize,
-        1,
-    );
+    put(lead_offset(end.lead), 1);
     let table = end.table;
     put(TABLE_CARDS, table.len() as i32);
     put(TABLE_POINTS, table.points() as i32);
@@ -129,8 +141,7 @@ pub(super) fn range(
     // The lead: each one in range.
     let (mut lead_low, mut lead_high) = (i64::MAX, i64::MIN);
     for lead in leads.0..=leads.1 {
-        let slot = (lead.clamp(-LEAD_REACH, LEAD_REACH) + LEAD_REACH) as usize;
-        let term = lead_term(lead, WEIGHTS[base + LEAD + slot]);
+        let term = lead_term(lead, WEIGHTS[base + lead_offset(lead)]);
         lead_low = lead_low.min(term);
         lead_high = lead_high.max(term);
     }

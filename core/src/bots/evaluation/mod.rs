@@ -199,6 +199,14 @@ impl DealEnd {
     }
 }
 
+/// Calls `visit(index, lead)` for every one-hot feature of the lead in captured cards (one
+/// per context and lead), with the lead it stands for: where a trainer that fits the rest of
+/// the margin less the fixed horizon's worth of the lead puts that worth back, so that the
+/// model stays one sum without the trainer knowing the features' layout.
+pub fn for_each_lead_feature(visit: impl FnMut(usize, i32)) {
+    features::for_each_lead_feature(visit);
+}
+
 /// Bounds on `scale × rest_margin` over every deal end the rest of a deal can reach: the
 /// cards to come `future` and the leader are known, the table at the end holds only cards
 /// of `in_play` (the table and the hands now), and the hero's lead in captured cards ends
