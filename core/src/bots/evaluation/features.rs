@@ -6,7 +6,7 @@
 //! solver's table keys are, so positions that share a key share a value.
 
 use super::weights::WEIGHTS;
-use crate::{CardClass, CardSet, Rank};
+use crate::{Card, CardClass, CardSet, Rank};
 
 /// Leads in captured cards beyond this many either way weigh as this many.
 pub const LEAD_REACH: i32 = 20;
@@ -120,6 +120,25 @@ fn has(cards: CardSet, class: CardClass) -> i32 {
     i32::from(!cards.is_disjoint(class.cards()))
 }
 
+/// What one card on the table adds to the weighted sum of the block at `base` with the cards
+/// to come `future`: by itself, and times the claim's sign (to the hero +1, the other −1).
+/// The table's features are sums over its cards (the tests check that these add up to the
+/// evaluation), so [`range`] can bound a table it does not know card by card.
+fn table_card_worth(base: usize, future: CardSet, card: Card) -> (i64, i64) {
+    let w = |offset: usize| i64::from(WEIGHTS[base + offset]);
+    let rank = card.rank().index() as usize;
+    let points = i64::from(card.points());
+    let alone = CardSet::single(card);
+    let worth = w(TABLE_CARDS)
+        + w(TABLE_POINTS) * points
+        + w(TABLE_RANKS + rank)
+        + w(PAIRS + rank) * i64::from(future.rank_count(card.rank()))
+        + w(TABLE_TEN_OF_DIAMONDS) * i64::from(has(alone, CardClass::TEN_OF_DIAMONDS))
+        + w(TABLE_TWO_OF_CLUBS) * i64::from(has(alone, CardClass::TWO_OF_CLUBS));
+    let claimed = w(CLAIM_CARDS) + w(CLAIM_POINTS) * points;
+    (worth, claimed)
+}
+
 /// Bounds on the weighted sum, in the weights' units, over every deal end with these
 /// cards to come (`future`) and leader whose table holds only cards of `in_play` and whose
 /// lead lies in `leads`: of every term but the lead's, and of `lead_term(lead, weight)`
@@ -149,18 +168,9 @@ pub(super) fn range(
     let (mut table_low, mut table_high) = (0, 0);
     let (mut claimed_low, mut claimed_high) = (0, 0);
     for card in in_play.iter() {
-        let rank = card.rank().index() as usize;
-        let points = i64::from(card.points());
-        let alone = CardSet::single(card);
-        let worth = w(TABLE_CARDS)
-            + w(TABLE_POINTS) * points
-            + w(TABLE_RANKS + rank)
-            + w(PAIRS + rank) * i64::from(future.rank_count(card.rank()))
-            + w(TABLE_TEN_OF_DIAMONDS) * i64::from(has(alone, CardClass::TEN_OF_DIAMONDS))
-            + w(TABLE_TWO_OF_CLUBS) * i64::from(has(alone, CardClass::TWO_OF_CLUBS));
+        let (worth, claimed) = table_card_worth(base, future, card);
         table_low += worth.min(0);
         table_high += worth.max(0);
-        let claimed = w(CLAIM_CARDS) + w(CLAIM_POINTS) * points;
         claimed_low += claimed.min(0);
         claimed_high += claimed.max(0);
     }
@@ -176,4 +186,60 @@ pub(super) fn range(
         ),
         (lead_low, lead_high),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::best_greedy_move;
+    use crate::bots::evaluation::{Claim, DealEnd};
+    use crate::dealing::players::PlayerCount;
+    use crate::Game;
+
+    /// The evaluation, summed as [`range`] sees it: the bias and the cards to come, the
+    /// lead's weight, each table card's worth and, times the claim's sign, its claim.
+    fn summed_card_by_card(end: &DealEnd) -> i64 {
+        let base = block(end.future(), end.hero_leads());
+        let w = |offset: usize| i64::from(WEIGHTS[base + offset]);
+        let mut sum = w(BIAS) + w(lead_offset(end.lead()));
+        for (index, &rank) in Rank::ALL.iter().enumerate() {
+            sum += w(FUTURE_RANKS + index) * i64::from(end.future().rank_count(rank));
+        }
+        let sign = match end.claim() {
+            Claim::Hero => 1,
+            Claim::Other => -1,
+            Claim::Nobody => 0,
+        };
+        let mut claimed = w(CLAIM);
+        for card in end.table().iter() {
+            let (worth, claim) = table_card_worth(base, end.future(), card);
+            sum += worth;
+            claimed += claim;
+        }
+        sum + sign * claimed
+    }
+
+    #[test]
+    fn the_table_cards_worths_add_up_to_the_evaluation() {
+        let mut ends = 0;
+        for seed in 0..40 {
+            let mut game = Game::from_seed(PlayerCount::TWO, seed);
+            while let Some(seat) = game.to_move() {
+                for hero in 0..2 {
+                    if let Some(end) = DealEnd::of_game(&game, hero) {
+                        assert_eq!(
+                            i64::from(end.rest_margin()),
+                            summed_card_by_card(&end),
+                            "seed {seed}, ply {}, hero {hero}",
+                            game.plies()
+                        );
+                        ends += 1;
+                    }
+                }
+                let chosen = best_greedy_move(game.hand(seat), game.table()).unwrap();
+                game.play(chosen).unwrap();
+            }
+        }
+        assert_eq!(ends, 40 * 3 * 2);
+    }
 }
