@@ -35,8 +35,9 @@ pub struct PyBotStats {
     pub margin_se: f64,
     /// Sample variance of the per-group mean margin.
     pub margin_group_variance: f64,
-    /// The margin by deal of the game, deal 0 first (the last with the end's counting):
-    /// (mean, standard error) pairs that add up to `mean_margin`; empty in a tournament.
+    /// The margin in each deal of the game, the first deal first (the last with the end's
+    /// counting), as (mean, standard error) pairs; the means add up to `mean_margin`. Empty
+    /// in a tournament.
     pub margin_by_deal: Vec<(f64, f64)>,
     /// Games won (strictly the highest total).
     pub wins: u64,
