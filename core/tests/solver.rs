@@ -879,13 +879,69 @@ fn values_match_the_solver_before_its_speed_ups() {
     assert_eq!((values, checksum), (1978, 8_798_896_061_501_340_838));
 }
 
+/// Exact values of whole two-player games, `seed value` a line, as `first_seat_advantage`
+/// printed them (the file says which runs).
+const FIRST_SEAT_VALUES: &str = include_str!("data/first-seat-values.txt");
+
+/// The recorded values, by seed.
+fn recorded_first_seat_values() -> std::collections::BTreeMap<u64, i32> {
+    FIRST_SEAT_VALUES
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let (seed, value) = line.split_once(' ').expect("a line is `seed value`");
+            (seed.parse().unwrap(), value.parse().unwrap())
+        })
+        .collect()
+}
+
+/// What STRENGTH.md says of a set of games' values: their number, mean ± standard error,
+/// standard deviation, median, range, and the shares of seat 0's wins, ties and losses.
+fn describe_values(values: &[i32]) -> String {
+    let count = values.len() as f64;
+    let mean = values.iter().map(|&v| f64::from(v)).sum::<f64>() / count;
+    let variance = values
+        .iter()
+        .map(|&v| (f64::from(v) - mean).powi(2))
+        .sum::<f64>()
+        / (count - 1.0);
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    let games = |won: fn(i32) -> bool| values.iter().filter(|&&v| won(v)).count();
+    format!(
+        "{} deals: mean {mean:+.2} ± {:.2} (standard error), sd {:.2}, median {:+}, min {:+}, \
+         max {:+}; seat 0 ahead / level / behind {} / {} / {}",
+        values.len(),
+        (variance / count).sqrt(),
+        variance.sqrt(),
+        sorted[sorted.len() / 2],
+        sorted[0],
+        sorted[sorted.len() - 1],
+        games(|v| v > 0),
+        games(|v| v == 0),
+        games(|v| v < 0),
+    )
+}
+
+/// What STRENGTH.md publishes in "Perfect play with every card known".
+const PUBLISHED_FIRST_SEAT_FIGURES: &str = "325 deals: mean -4.15 ± 0.39 (standard error), \
+     sd 6.98, median -5, min -21, max +15; seat 0 ahead / level / behind 76 / 16 / 233";
+
+/// The figures STRENGTH.md publishes are those of the recorded values.
+#[test]
+fn recorded_first_seat_values_give_the_published_figures() {
+    let values: Vec<i32> = recorded_first_seat_values().into_values().collect();
+    assert_eq!(describe_values(&values), PUBLISHED_FIRST_SEAT_FIGURES);
+}
+
 /// The value of whole two-player games under perfect play with every card known: seat 0's
 /// final margin from the deal, for seeds `SOLVER_FIRST_SEED..` (default 1), `SOLVER_DEALS`
 /// of them (default 1,000), each from a cleared 2^`SOLVER_TABLE_BITS`-entry table (default
-/// 22): every value, its nodes and time, then their distribution. Run with `cargo test
-/// --release -p tablic-core --test solver -- --ignored --nocapture first_seat_advantage`.
+/// 22): every value, its nodes and time, then their distribution. A value recorded in
+/// `data/first-seat-values.txt` must come out the same. Run with `cargo test --release -p
+/// tablic-core --test solver -- --ignored --nocapture first_seat_advantage`.
 #[test]
-#[ignore = "a measurement, not a check"]
+#[ignore = "a measurement: hours of solving"]
 fn first_seat_advantage() {
     let env = |name: &str, default: u64| {
         std::env::var(name)
@@ -898,6 +954,7 @@ fn first_seat_advantage() {
         env("SOLVER_DEALS", 1000),
         env("SOLVER_TABLE_BITS", 22),
     );
+    let recorded = recorded_first_seat_values();
     let mut table = vec![Entry::EMPTY; 1 << bits];
     let mut values = Vec::new();
     let start = std::time::Instant::now();
@@ -912,30 +969,10 @@ fn first_seat_advantage() {
             solver.nodes(),
             began.elapsed()
         );
+        if let Some(&known) = recorded.get(&seed) {
+            assert_eq!(value, known, "seed {seed}'s recorded value");
+        }
         values.push(value);
     }
-    let count = values.len() as f64;
-    let mean = values.iter().map(|&v| f64::from(v)).sum::<f64>() / count;
-    let variance = values
-        .iter()
-        .map(|&v| (f64::from(v) - mean).powi(2))
-        .sum::<f64>()
-        / (count - 1.0);
-    values.sort_unstable();
-    let share =
-        |won: fn(i32) -> bool| 100.0 * values.iter().filter(|&&v| won(v)).count() as f64 / count;
-    println!(
-        "{} deals in {:?}: mean {mean:+.2} ± {:.2} (standard error), sd {:.2}, median {:+}, \
-         min {:+}, max {:+}; seat 0 ahead {:.1} %, level {:.1} %, behind {:.1} %",
-        values.len(),
-        start.elapsed(),
-        (variance / count).sqrt(),
-        variance.sqrt(),
-        values[values.len() / 2],
-        values[0],
-        values[values.len() - 1],
-        share(|v| v > 0),
-        share(|v| v == 0),
-        share(|v| v < 0),
-    );
+    println!("{} in {:?}", describe_values(&values), start.elapsed());
 }
