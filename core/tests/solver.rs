@@ -896,7 +896,7 @@ fn recorded_first_seat_values() -> std::collections::BTreeMap<u64, i32> {
 }
 
 /// What STRENGTH.md says of a set of games' values: their number, mean ± standard error,
-/// standard deviation, median, range, and the shares of seat 0's wins, ties and losses.
+/// standard deviation, median, range, and how many deals seat 0 wins, ties and loses.
 fn describe_values(values: &[i32]) -> String {
     let count = values.len() as f64;
     let mean = values.iter().map(|&v| f64::from(v)).sum::<f64>() / count;
