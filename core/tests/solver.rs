@@ -987,9 +987,9 @@ fn clairvoyant_margin(game: &Game, entries: &mut [Entry]) -> i32 {
 /// The value of whole two-player games under perfect play with every card known: seat 0's
 /// final margin from the deal, for seeds `SOLVER_FIRST_SEED..` (default 1), `SOLVER_DEALS`
 /// of them (default 1,000), each from a cleared 2^`SOLVER_TABLE_BITS`-entry table (default
-/// 24, 256 MiB): every value, its nodes and time, then their distribution. Each search starts from
-/// the margin of the clairvoyant bot's game against itself. A value recorded in
-/// `data/first-seat-values.txt` must come out the same. Run with `cargo test --release -p
+/// 24, 256 MiB): every value, its nodes and time, then their distribution. Each search
+/// starts from the margin of the clairvoyant bot's game against itself. A value recorded
+/// in `data/first-seat-values.txt` must come out the same. Run with `cargo test --release -p
 /// tablic-core --test solver -- --ignored --nocapture first_seat_advantage`.
 #[test]
 #[ignore = "a measurement: hours of solving"]
