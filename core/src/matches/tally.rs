@@ -116,7 +116,7 @@ impl MarginTally {
     }
 
     /// Adds another tally of the same margin.
-    fn merge(&mut self, other: &MarginTally) {
+    pub(crate) fn merge(&mut self, other: &MarginTally) {
         self.scaled_margin += other.scaled_margin;
         self.group_margin += other.group_margin;
         self.group_margin_squared += other.group_margin_squared;
@@ -368,7 +368,7 @@ pub struct MarginSummary {
 impl MarginSummary {
     /// The margin whose sums are `totals`, over `games` games at tables of `players` in
     /// `groups` deal groups of `games_per_group` games each.
-    fn of(
+    pub(crate) fn of(
         totals: &MarginTally,
         games: u64,
         players: PlayerCount,

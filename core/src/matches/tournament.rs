@@ -1,5 +1,6 @@
 //! Tournaments: every table of `size` entrants from a field plays a match of its own, and
-//! the standings add up each entrant's games over all its tables.
+//! the standings add up each entrant's games over all its tables, its margin deal by deal
+//! too.
 //!
 //! Table `t` (the `t`-th combination of entrants in lexicographic order) is the match
 //! [`MatchPlan`] of those entrants, in field order, from seed `derive_seed(seed, t)`, with
@@ -23,6 +24,8 @@
 //! assert_eq!(plan.table_count(), 3);
 //! assert_eq!(standings.entrant(0).games, 2 * 5 * 2); // two tables, 5 deals, 2 seatings
 //! assert!(standings.summary(0).mean_margin > 0.0);
+//! // Greedy gains most in the last deal, where the +3 for the most cards is counted.
+//! assert!(standings.deal_summary(0, 3).mean > standings.deal_summary(0, 0).mean);
 //! ```
 
 use core::fmt;
@@ -32,7 +35,7 @@ use arrayvec::ArrayVec;
 use crate::bots::BotSpec;
 use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
 use crate::dealing::seeding::derive_seed;
-use crate::matches::tally::{BotSummary, BotTally, MatchTally};
+use crate::matches::tally::{BotSummary, BotTally, MarginSummary, MarginTally, MatchTally};
 use crate::matches::MatchPlan;
 
 /// Most entrants a tournament takes.
@@ -205,12 +208,43 @@ fn choose(n: u64, k: u64) -> u64 {
     (0..k).fold(1u64, |count, i| count.saturating_mul(n - i) / (i + 1))
 }
 
-/// Each entrant's totals over every table it played.
+/// The most deals a game has: two players' four (more players empty the deck sooner).
+const MAX_DEALS: usize = PlayerCount::TWO.deals();
+
+const _: () = {
+    let mut i = 0;
+    while i < PlayerCount::ALL.len() {
+        assert!(PlayerCount::ALL[i].deals() <= MAX_DEALS);
+        i += 1;
+    }
+};
+
+/// One entrant's totals over every table it played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct EntrantTotals {
+    totals: BotTally,
+    /// Its margin in each deal of the game, deal 0 first (the first `deals()` are used).
+    by_deal: [MarginTally; MAX_DEALS],
+    /// Deal groups over all its tables: the samples of its margins' spread.
+    groups: u64,
+}
+
+impl EntrantTotals {
+    const EMPTY: EntrantTotals = EntrantTotals {
+        totals: BotTally::EMPTY,
+        by_deal: [MarginTally::EMPTY; MAX_DEALS],
+        groups: 0,
+    };
+}
+
+/// Each entrant's totals over every table it played, with its margin deal by deal as a
+/// match keeps it ([`MatchTally::deal_summary`]). About 31 KiB, 6 of them the deals': keep
+/// it off small stacks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
     size: PlayerCount,
     games_per_group: u32,
-    entrants: ArrayVec<(BotTally, u64), MAX_ENTRANTS>,
+    entrants: ArrayVec<EntrantTotals, MAX_ENTRANTS>,
 }
 
 impl Standings {
@@ -220,16 +254,19 @@ impl Standings {
         Standings {
             size: plan.size,
             games_per_group: games_per_group as u32,
-            entrants: plan.entrants.iter().map(|_| (BotTally::EMPTY, 0)).collect(),
+            entrants: plan.entrants.iter().map(|_| EntrantTotals::EMPTY).collect(),
         }
     }
 
     /// Adds the match of `table`.
     pub fn add(&mut self, table: &Table, tally: &MatchTally) {
         for (bot, entrant) in table.entrants().enumerate() {
-            if let Some((totals, groups)) = self.entrants.get_mut(entrant) {
-                totals.merge(tally.bot(bot));
-                *groups += tally.groups();
+            if let Some(totals) = self.entrants.get_mut(entrant) {
+                totals.totals.merge(tally.bot(bot));
+                for (mine, theirs) in totals.by_deal.iter_mut().zip(tally.by_deal(bot)) {
+                    mine.merge(theirs);
+                }
+                totals.groups += tally.groups();
             }
         }
     }
@@ -238,15 +275,52 @@ impl Standings {
     pub fn entrant(&self, entrant: usize) -> &BotTally {
         self.entrants
             .get(entrant)
-            .map_or(&BotTally::EMPTY, |(totals, _)| totals)
+            .map_or(&BotTally::EMPTY, |totals| &totals.totals)
+    }
+
+    /// Deal groups an entrant played, over all its tables.
+    fn groups(&self, entrant: usize) -> u64 {
+        self.entrants.get(entrant).map_or(0, |totals| totals.groups)
     }
 
     /// An entrant's statistics over all its tables. Its margin's spread is measured over
     /// the deal groups of all its tables.
     pub fn summary(&self, entrant: usize) -> BotSummary {
-        let groups = self.entrants.get(entrant).map_or(0, |&(_, groups)| groups);
         self.entrant(entrant)
-            .summary(self.size, self.games_per_group, groups)
+            .summary(self.size, self.games_per_group, self.groups(entrant))
+    }
+
+    /// Deals per game at the tournament's tables ([`PlayerCount::deals`]).
+    pub const fn deals(&self) -> usize {
+        self.size.deals()
+    }
+
+    /// An entrant's totals in each deal, deal 0 first, over all its tables (empty for an
+    /// entrant not in the field).
+    pub fn by_deal(&self, entrant: usize) -> &[MarginTally] {
+        let deals = self.deals();
+        self.entrants
+            .get(entrant)
+            .and_then(|totals| totals.by_deal.get(..deals))
+            .unwrap_or(&[])
+    }
+
+    /// An entrant's margin in deal `deal` of the game (0 first; the last with the end's
+    /// counting), over all its tables: an empty margin for an entrant or a deal that does
+    /// not exist. Its spread is over the same deal groups as the whole margin's in
+    /// [`Standings::summary`], and the deals' means add up to the whole margin's mean.
+    pub fn deal_summary(&self, entrant: usize, deal: usize) -> MarginSummary {
+        let totals = self
+            .by_deal(entrant)
+            .get(deal)
+            .unwrap_or(&MarginTally::EMPTY);
+        MarginSummary::of(
+            totals,
+            self.entrant(entrant).games,
+            self.size,
+            self.games_per_group,
+            self.groups(entrant),
+        )
     }
 }
 
@@ -349,5 +423,106 @@ mod tests {
         let random = standings.summary(1);
         assert!(random.mean_margin < -10.0 && random.margin_error_variance > 0.0);
         assert_eq!(random.wins + random.ties + random.losses, 16);
+    }
+
+    /// The standings of deal groups `0..groups` at every table of `plan`; `seen` sees each
+    /// table's match.
+    fn play_tables(
+        plan: &TournamentPlan,
+        groups: u64,
+        mut seen: impl FnMut(&Table, &MatchTally),
+    ) -> Standings {
+        let mut standings = Standings::for_plan(plan);
+        for table in plan.tables() {
+            let matched = plan.match_plan(&table);
+            let mut tally = MatchTally::for_plan(&matched);
+            matched
+                .play_groups(0..groups, &mut tally, &mut || 0, &mut [])
+                .unwrap();
+            seen(&table, &tally);
+            standings.add(&table, &tally);
+        }
+        standings
+    }
+
+    #[test]
+    fn standings_split_each_entrants_margin_by_deal() {
+        let entrants = [BotSpec::Greedy, BotSpec::Random, BotSpec::Greedy];
+        let plan = TournamentPlan::new(&entrants, 2, 5, true).unwrap();
+        // Each entrant's deals merged by hand from its tables' matches, and its groups.
+        let mut by_hand = [[MarginTally::EMPTY; 4]; 3];
+        let mut groups = [0u64; 3];
+        let standings = play_tables(&plan, 6, |table, tally| {
+            for (bot, entrant) in table.entrants().enumerate() {
+                assert_eq!(tally.by_deal(bot).len(), 4);
+                for (sum, deal) in by_hand[entrant].iter_mut().zip(tally.by_deal(bot)) {
+                    sum.scaled_margin += deal.scaled_margin;
+                    sum.group_margin += deal.group_margin;
+                    sum.group_margin_squared += deal.group_margin_squared;
+                }
+                groups[entrant] += tally.groups();
+            }
+        });
+        assert_eq!(standings.deals(), 4);
+        for entrant in 0..3 {
+            let totals = standings.entrant(entrant);
+            assert_eq!(standings.by_deal(entrant), by_hand[entrant].as_slice());
+            let scaled: i64 = by_hand[entrant].iter().map(|deal| deal.scaled_margin).sum();
+            assert_eq!(scaled, totals.margin.scaled_margin);
+            let whole = standings.summary(entrant);
+            let mut sum = 0.0;
+            for (deal, hand) in by_hand[entrant].iter().enumerate() {
+                let margin = standings.deal_summary(entrant, deal);
+                let size = PlayerCount::TWO;
+                let expected = MarginSummary::of(hand, totals.games, size, 2, groups[entrant]);
+                assert_eq!(margin, expected, "entrant {entrant}, deal {deal}");
+                assert!(
+                    margin.error_variance > 0.0,
+                    "entrant {entrant}, deal {deal}"
+                );
+                sum += margin.mean;
+            }
+            assert!((sum - whole.mean_margin).abs() < 1e-12, "{sum} {whole:?}");
+        }
+        // Random loses most in the last deal, where the +3 for the most cards is counted.
+        let random: ArrayVec<f64, 4> = (0..4)
+            .map(|deal| standings.deal_summary(1, deal).mean)
+            .collect();
+        assert!(random[3] < random[0] && random[3] < random[1] && random[3] < random[2]);
+        assert_eq!(standings.deal_summary(1, 4), MarginSummary::default());
+        assert_eq!(standings.deal_summary(3, 0), MarginSummary::default());
+        assert_eq!(standings.by_deal(3), &[]);
+    }
+
+    #[test]
+    fn a_one_deal_games_deal_is_its_whole_margin() {
+        // Eight players empty the deck in one deal: its spread over the groups of all an
+        // entrant's tables is the whole margin's, bit for bit.
+        let plan = TournamentPlan::new(&field(9), 8, 2, false).unwrap();
+        let standings = play_tables(&plan, 3, |_, _| {});
+        assert_eq!((plan.table_count(), standings.deals()), (9, 1));
+        for entrant in 0..9 {
+            let (whole, deal) = (
+                standings.summary(entrant),
+                standings.deal_summary(entrant, 0),
+            );
+            assert_eq!(whole.games, 8 * 3);
+            assert!(whole.margin_error_variance > 0.0);
+            assert_eq!(
+                (deal.mean, deal.variance, deal.error_variance),
+                (
+                    whole.mean_margin,
+                    whole.margin_variance,
+                    whole.margin_error_variance
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn standings_take_about_31_kib() {
+        // 25.3 KiB without the deals.
+        let size = core::mem::size_of::<Standings>();
+        assert!(size <= 31 * 1024, "{size} bytes");
     }
 }
