@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde::Serialize;
 use tablic_core::bots::{split_bot_list, BotSpec};
-use tablic_core::matches::tally::{BotSummary, MatchTally};
+use tablic_core::matches::tally::{BotSummary, MarginSummary, MatchTally};
 use tablic_core::matches::{split_groups, MatchPlan};
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
@@ -364,11 +364,53 @@ struct BotReport {
     max_decision_us: f64,
 }
 
-/// A bot's margin in one deal of the game.
+/// A bot's margin in one deal of the game, as `--json` and `--by-deal` give it (`match`'s
+/// and `tournament`'s).
 #[derive(Serialize, Debug)]
-struct DealMargin {
+pub struct DealMargin {
     mean: f64,
     se: f64,
+}
+
+impl DealMargin {
+    /// The margin in each of `deals` deals, deal 0 first, from the core's summary of each.
+    pub fn every(deals: usize, summary: impl Fn(usize) -> MarginSummary) -> Vec<DealMargin> {
+        (0..deals)
+            .map(summary)
+            .map(|margin| DealMargin {
+                mean: margin.mean,
+                se: margin.error_variance.sqrt(),
+            })
+            .collect()
+    }
+}
+
+/// The margin by deal as a table: the columns that name a row (`named`), then `deal 1`,
+/// `deal 2`, …, `deal N + end`; each row is its names and its deals' margins.
+pub fn by_deal_table<'a>(
+    named: &[(&str, Align)],
+    rows: impl IntoIterator<Item = (Vec<String>, &'a [DealMargin])>,
+) -> String {
+    let rows: Vec<_> = rows.into_iter().collect();
+    let deals = rows.first().map_or(0, |(_, margins)| margins.len());
+    let names: Vec<String> = (1..=deals)
+        .map(|deal| match deal {
+            last if last == deals => format!("deal {deal} + end"),
+            _ => format!("deal {deal}"),
+        })
+        .collect();
+    let mut columns = named.to_vec();
+    columns.extend(names.iter().map(|name| (name.as_str(), Align::Right)));
+    let mut table = Table::new(&columns);
+    for (mut row, margins) in rows {
+        row.extend(
+            margins
+                .iter()
+                .map(|deal| format!("{:+.2} ± {:.2}", deal.mean, deal.se)),
+        );
+        table.row(row);
+    }
+    table.render()
 }
 
 impl BotReport {
@@ -419,13 +461,8 @@ impl MatchReport {
             .enumerate()
             .map(|(bot, (totals, player))| {
                 let summary = tally.summary(bot);
-                let by_deal = (0..tally.deals())
-                    .map(|deal| tally.deal_summary(bot, deal))
-                    .map(|margin| DealMargin {
-                        mean: margin.mean,
-                        se: margin.error_variance.sqrt(),
-                    })
-                    .collect();
+                let by_deal =
+                    DealMargin::every(tally.deals(), |deal| tally.deal_summary(bot, deal));
                 let mut report = BotReport::new(bot, player, &totals.seats[..n], &summary, by_deal);
                 if lineup.has_engines {
                     report.forfeits = Some(summary.forfeits);
@@ -515,28 +552,15 @@ impl MatchReport {
         text
     }
 
-    /// Each bot's margin deal by deal: `deal 1`, `deal 2`, …, `deal N + end`.
+    /// Each bot's margin deal by deal.
     fn by_deal_table(&self) -> String {
-        let deals = self.bots.first().map_or(0, |bot| bot.margin_by_deal.len());
-        let names: Vec<String> = (1..=deals)
-            .map(|deal| match deal {
-                last if last == deals => format!("deal {deal} + end"),
-                _ => format!("deal {deal}"),
-            })
-            .collect();
-        let mut columns = vec![("bot", Align::Right), ("name", Align::Left)];
-        columns.extend(names.iter().map(|name| (name.as_str(), Align::Right)));
-        let mut table = Table::new(&columns);
-        for bot in &self.bots {
-            let mut row = vec![bot.bot.to_string(), bot.name.clone()];
-            row.extend(
-                bot.margin_by_deal
-                    .iter()
-                    .map(|deal| format!("{:+.2} ± {:.2}", deal.mean, deal.se)),
-            );
-            table.row(row);
-        }
-        table.render()
+        by_deal_table(
+            &[("bot", Align::Right), ("name", Align::Left)],
+            self.bots.iter().map(|bot| {
+                let names = vec![bot.bot.to_string(), bot.name.clone()];
+                (names, bot.margin_by_deal.as_slice())
+            }),
+        )
     }
 }
 

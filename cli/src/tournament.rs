@@ -20,7 +20,7 @@ use tablic_core::PlayerCount;
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
 use crate::error::Failure;
-use crate::match_cmd::{clock_since, forfeit_lines, parse_seed};
+use crate::match_cmd::{by_deal_table, clock_since, forfeit_lines, parse_seed, DealMargin};
 use crate::output::{self, Align, Table as TextTable};
 
 /// Exit status after Ctrl-C (128 + SIGINT), as shells report it.
@@ -73,6 +73,10 @@ pub struct TournamentArgs {
     #[arg(long)]
     json: bool,
 
+    /// After the ranking, each entrant's margin deal by deal: where it gains on the others.
+    #[arg(long)]
+    by_deal: bool,
+
     #[command(flatten)]
     players_from: PlayerArgs,
 }
@@ -84,6 +88,11 @@ margin = mean of (own total − mean of the others' totals) ± its standard erro
 deal groups of all its tables; wins, ties, losses; forfeits (games lost by forfeit, in \
 losses too); tablas per game; µs/move = mean decision time.
 
+--by-deal adds a second table, one row per entrant in the ranking's order: its margin in \
+each deal of the game (deal 1, deal 2, …, the last with what is counted at the end: the \
+table's last cards and the +3), as the mean ± its standard error over the deal groups of \
+all its tables, as `tablic match --by-deal` gives it. The deals' means add up to the margin.
+
 Forfeits: an engine that answers illegally, too late, not at all or off the protocol \
 loses that game by forfeit: the game stops, it scores 0, every other seat scores 25 and \
 wins. Each forfeited game is listed under the table with its reason.
@@ -93,8 +102,9 @@ losses,forfeits,mean_tablas,most_cards_rate,mean_decision_us,max_decision_us.
 
 --json fields: size, entrants, tables, groups_per_table, games_per_group, duplicate, seed, \
 games (played), interrupted; standings: [{rank, entrant, name, command (engines only), \
-games, mean_points, mean_margin, margin_se, wins, ties, losses, forfeits, mean_tablas, \
-most_cards_rate, decisions, mean_decision_us, max_decision_us}]; forfeit_games: [{table, \
+games, mean_points, mean_margin, margin_se, margin_by_deal ([{mean, se}] for each deal of \
+the game, deal 1 first: the margin's parts, as --by-deal prints them), wins, ties, losses, \
+forfeits, mean_tablas, most_cards_rate, decisions, mean_decision_us, max_decision_us}]; forfeit_games: [{table, \
 group, rotation, player (entrant), name, seat, kind, reason}]; elapsed_s.
 
 --save-records DIR writes each game to DIR/tTTTT-gGGGGGG-rR.txt (table, group, rotation).
@@ -105,6 +115,7 @@ exits with status 130.
 
 Examples:
   tablic tournament --players greedy,random,minimax --games 200 --duplicate
+  tablic tournament --players best,minimax,greedy --games 100 --duplicate --threads 2 --by-deal
   tablic tournament --players greedy,random,engine --engine \"python3 examples/bots/first.py\" \
 --games 20 --csv standings.csv";
 
@@ -317,7 +328,14 @@ fn publish(
             .and_then(|()| file.flush())
             .map_err(|error| Failure::Runtime(format!("--csv {}: {error}", path.display())))?;
     }
-    output::print_report(args.json, &report, || report.table(args.threads))?;
+    output::print_report(args.json, &report, || {
+        let mut text = report.table(args.threads);
+        if args.by_deal {
+            text.push('\n');
+            text.push_str(&report.by_deal_table());
+        }
+        text
+    })?;
     Ok(())
 }
 
@@ -363,6 +381,7 @@ struct Entry {
     mean_points: f64,
     mean_margin: f64,
     margin_se: f64,
+    margin_by_deal: Vec<DealMargin>,
     wins: u64,
     ties: u64,
     losses: u64,
@@ -375,7 +394,12 @@ struct Entry {
 }
 
 impl Entry {
-    fn new(entrant: usize, player: &Player, summary: &BotSummary) -> Entry {
+    fn new(
+        entrant: usize,
+        player: &Player,
+        summary: &BotSummary,
+        margin_by_deal: Vec<DealMargin>,
+    ) -> Entry {
         Entry {
             rank: 0,
             entrant,
@@ -385,6 +409,7 @@ impl Entry {
             mean_points: summary.mean_points,
             mean_margin: summary.mean_margin,
             margin_se: summary.margin_error_variance.sqrt(),
+            margin_by_deal,
             wins: summary.wins,
             ties: summary.ties,
             losses: summary.losses,
@@ -432,7 +457,12 @@ impl Report {
             .players
             .iter()
             .enumerate()
-            .map(|(entrant, player)| Entry::new(entrant, player, &standings.summary(entrant)))
+            .map(|(entrant, player)| {
+                let by_deal = DealMargin::every(standings.deals(), |deal| {
+                    standings.deal_summary(entrant, deal)
+                });
+                Entry::new(entrant, player, &standings.summary(entrant), by_deal)
+            })
             .collect();
         entries.sort_by(|a, b| {
             b.mean_points
@@ -517,6 +547,25 @@ impl Report {
         );
         text.push_str(&forfeit_lines(&self.forfeit_games));
         text
+    }
+
+    /// Each entrant's margin deal by deal, in the ranking's order.
+    fn by_deal_table(&self) -> String {
+        by_deal_table(
+            &[
+                ("rank", Align::Right),
+                ("entrant", Align::Right),
+                ("name", Align::Left),
+            ],
+            self.standings.iter().map(|entry| {
+                let names = vec![
+                    entry.rank.to_string(),
+                    entry.entrant.to_string(),
+                    entry.name.clone(),
+                ];
+                (names, entry.margin_by_deal.as_slice())
+            }),
+        )
     }
 
     fn csv(&self) -> String {

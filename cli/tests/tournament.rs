@@ -82,6 +82,34 @@ fn a_round_robin_ranks_by_points_per_game() {
 }
 
 #[test]
+fn by_deal_shows_where_each_entrant_gains() {
+    let args = [&["tournament", "--by-deal"][..], &FIELD].concat();
+    let run = tablic(&args, "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 12, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with("rank  entrant  name"),
+        "{}",
+        run.stdout
+    );
+    assert!(lines[5].starts_with("60 games: "), "{}", run.stdout);
+    // In the ranking's order; each row's deals add up to its margin in the first table.
+    let by_deal = [
+        "",
+        "rank  entrant  name          deal 1        deal 2        deal 3  deal 4 + end",
+        "   1        3  greedy  +1.57 ± 0.38  +2.27 ± 0.52  +2.53 ± 0.64  +4.33 ± 0.99",
+        "   2        0  greedy  +1.93 ± 0.43  +1.83 ± 0.52  +1.80 ± 0.45  +4.50 ± 0.94",
+        "   3        2  random  -1.60 ± 0.43  -2.03 ± 0.50  -2.13 ± 0.65  -4.27 ± 1.35",
+        "   4        1  random  -1.90 ± 0.41  -2.07 ± 0.66  -2.20 ± 0.50  -4.57 ± 1.04",
+    ];
+    assert_eq!(lines[6..], by_deal);
+    let threads = tablic(&[&args[..], &["--threads", "2"]].concat(), "");
+    assert_eq!(threads.code, Some(0), "{}", threads.stderr);
+    assert_eq!(threads.stdout.lines().skip(6).collect::<Vec<_>>(), by_deal);
+}
+
+#[test]
 fn standings_are_the_sum_of_each_tables_match() {
     let report = tournament_json(&FIELD);
     assert_eq!(report["tables"], 6);
@@ -90,6 +118,7 @@ fn standings_are_the_sum_of_each_tables_match() {
     let field = ["greedy", "random", "random", "greedy"];
     let mut totals = [[0u64; 4]; 4]; // per entrant: games, wins, ties, losses
     let mut points = [0.0f64; 4];
+    let mut by_deal = [[0.0f64; 4]; 4]; // per entrant: the sum of its tables' deal means
     let mut table = 0;
     for a in 0..4 {
         for b in a + 1..4 {
@@ -117,6 +146,12 @@ fn standings_are_the_sum_of_each_tables_match() {
                     totals[entrant][slot] += stats[key].as_u64().unwrap();
                 }
                 points[entrant] += stats["mean_points"].as_f64().unwrap() * 10.0;
+                for (sum, deal) in by_deal[entrant]
+                    .iter_mut()
+                    .zip(stats["margin_by_deal"].as_array().unwrap())
+                {
+                    *sum += deal["mean"].as_f64().unwrap();
+                }
             }
             table += 1;
         }
@@ -128,6 +163,20 @@ fn standings_are_the_sum_of_each_tables_match() {
         let mean = points[entrant] / counts[0] as f64;
         assert!(
             (entry["mean_points"].as_f64().unwrap() - mean).abs() < 1e-9,
+            "{entry}"
+        );
+        // Its three tables play as many games each: a deal's mean is theirs, averaged.
+        let deals = entry["margin_by_deal"].as_array().unwrap();
+        assert_eq!(deals.len(), 4, "{entry}");
+        let mut margin = 0.0;
+        for (deal, sum) in deals.iter().zip(by_deal[entrant]) {
+            let mean = deal["mean"].as_f64().unwrap();
+            assert!((mean - sum / 3.0).abs() < 1e-9, "{entry}");
+            assert!(deal["se"].as_f64().unwrap() > 0.0, "{entry}");
+            margin += mean;
+        }
+        assert!(
+            (entry["mean_margin"].as_f64().unwrap() - margin).abs() < 1e-9,
             "{entry}"
         );
     }
@@ -144,6 +193,9 @@ fn standings_do_not_depend_on_the_thread_count() {
         "3",
     ];
     let one = tournament_json(&args);
+    for entry in standings(&one) {
+        assert_eq!(entry["margin_by_deal"].as_array().unwrap().len(), 3);
+    }
     for threads in ["2", "3"] {
         let many = tournament_json(&[&args[..], &["--threads", threads]].concat());
         assert_eq!(standings(&one), standings(&many), "{threads} threads");
@@ -353,6 +405,8 @@ fn help_explains_every_option() {
         "--threads <T>",
         "--csv <FILE>",
         "--json",
+        "--by-deal",
+        "margin_by_deal",
         "--engine <COMMAND>",
         "--move-time <MS>",
         "--start-time <MS>",
