@@ -6,7 +6,7 @@ use std::time::Instant;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tablic_core::bots::solver::Entry;
-use tablic_core::matches::tally::{BotSummary, BotTally, MarginTally, MatchTally};
+use tablic_core::matches::tally::{BotSummary, BotTally, MarginSummary, MarginTally, MatchTally};
 use tablic_core::matches::tournament::{Standings, TournamentPlan};
 use tablic_core::matches::{split_groups, MatchError, MatchPlan};
 use tablic_core::MAX_PLAYERS;
@@ -36,8 +36,7 @@ pub struct PyBotStats {
     /// Sample variance of the per-group mean margin.
     pub margin_group_variance: f64,
     /// The margin in each deal of the game, the first deal first (the last with the end's
-    /// counting), as (mean, standard error) pairs; the means add up to `mean_margin`. Empty
-    /// in a tournament.
+    /// counting), as (mean, standard error) pairs; the means add up to `mean_margin`.
     pub margin_by_deal: Vec<(f64, f64)>,
     /// Games won (strictly the highest total).
     pub wins: u64,
@@ -58,8 +57,8 @@ pub struct PyBotStats {
 }
 
 impl PyBotStats {
-    /// The statistics of bot `bot`, named `name`, from its summary and seat counts (and its
-    /// margin by deal, where the tally keeps it).
+    /// The statistics of bot `bot`, named `name`, from its summary, seat counts and margin
+    /// by deal ([`margin_by_deal`]).
     pub fn new(
         bot: usize,
         name: String,
@@ -105,6 +104,15 @@ impl PyBotStats {
             self.losses
         )
     }
+}
+
+/// The margin in each of `deals` deals, deal 0 first, as [`PyBotStats::margin_by_deal`]
+/// gives it, from the core's summary of each.
+fn margin_by_deal(deals: usize, summary: impl Fn(usize) -> MarginSummary) -> Vec<(f64, f64)> {
+    (0..deals)
+        .map(summary)
+        .map(|margin| (margin.mean, margin.error_variance.sqrt()))
+        .collect()
 }
 
 /// A match's result: per-bot statistics, and how long it took.
@@ -470,16 +478,12 @@ fn result_of(plan: &MatchPlan, tally: &MatchTally, elapsed_s: f64) -> PyMatchRes
         .zip(plan.bots())
         .enumerate()
         .map(|(bot, (totals, spec))| {
-            let by_deal = (0..tally.deals())
-                .map(|deal| tally.deal_summary(bot, deal))
-                .map(|margin| (margin.mean, margin.error_variance.sqrt()))
-                .collect();
             PyBotStats::new(
                 bot,
                 spec.to_string(),
                 &totals.seats[..n],
                 &tally.summary(bot),
-                by_deal,
+                margin_by_deal(tally.deals(), |deal| tally.deal_summary(bot, deal)),
             )
         })
         .collect();
@@ -584,7 +588,9 @@ pub fn play_tournament(
                     name,
                     &standings.entrant(entrant).seats[..size],
                     &standings.summary(entrant),
-                    Vec::new(),
+                    margin_by_deal(standings.deals(), |deal| {
+                        standings.deal_summary(entrant, deal)
+                    }),
                 )
             })
             .collect(),

@@ -83,9 +83,31 @@ def test_the_margin_by_deal() -> None:
     rebuild, parts = reduced[0], reduced[1]
     with pytest.raises(ValueError, match="one margin per bot and deal"):
         rebuild(*parts[:-1], parts[-1][:-1])
-    # A tournament does not keep it.
-    standings = tablic.tournament(["greedy", "random"], 2)
-    assert [entrant.margin_by_deal for entrant in standings.entrants] == [[], []]
+
+
+def test_a_tournaments_margin_by_deal() -> None:
+    field = ["greedy", "random", "greedy"]
+    result = tablic.tournament(field, 6, seed=5, duplicate=True)
+    # Table t is the match of its entrants from derive_seed(5, t); the tables of an entrant
+    # play as many games each, so its deals' means are theirs, averaged.
+    tables = [(0, 1), (0, 2), (1, 2)]
+    sums = [[0.0] * 4 for _ in field]
+    for index, seated in enumerate(tables):
+        players = [field[entrant] for entrant in seated]
+        played = tablic.match(players, 6, seed=tablic.derive_seed(5, index), duplicate=True)
+        for entrant, bot in zip(seated, played.bots):
+            for deal, (mean, _) in enumerate(bot.margin_by_deal):
+                sums[entrant][deal] += mean
+    for stats, sum_of_tables in zip(result.entrants, sums):
+        assert len(stats.margin_by_deal) == 4
+        means = [mean for mean, _ in stats.margin_by_deal]
+        assert means == pytest.approx([total / 2 for total in sum_of_tables], abs=1e-12)
+        assert sum(means) == pytest.approx(stats.mean_margin, abs=1e-12)
+        assert all(se > 0 for _, se in stats.margin_by_deal)
+    again = tablic.tournament(field, 6, seed=5, duplicate=True, threads=2)
+    assert [e.margin_by_deal for e in again.entrants] == [
+        e.margin_by_deal for e in result.entrants
+    ]
 
 
 def test_bad_matches_say_why() -> None:

@@ -272,7 +272,8 @@ class BotStats:
     @property
     def margin_by_deal(self) -> list[tuple[float, float]]:
         """(mean, standard error) of the margin in each deal, the last with the end's
-        counting; the means add up to ``mean_margin``. Empty in a tournament."""
+        counting; the means add up to ``mean_margin``. A tournament's entrant has them over
+        the deal groups of all its tables."""
     @property
     def wins(self) -> int: ...
     @property
