@@ -169,11 +169,11 @@ fn best_move_values_are_consistent() {
 }
 
 /// Any guess gives the exact value, whoever is to move and with three players too, from a
-/// fresh table each time; a guess at the value itself searches fewer nodes than one far
-/// from it.
+/// fresh table each time; a guess at the value itself searches no more nodes than one far
+/// from it, and over these positions fewer.
 #[test]
 fn value_near_gives_the_value_whatever_the_guess() {
-    fn check<const SEATS: usize>(players: usize, seed: u64, plies_left: usize) {
+    fn check<const SEATS: usize>(players: usize, seed: u64, plies_left: usize) -> [u64; 2] {
         let game = play_until(players, seed, plies_left);
         let position = Position::<SEATS>::from_game(&game).unwrap();
         let mut table = vec![Entry::EMPTY; 1 << 14];
@@ -199,12 +199,23 @@ fn value_near_gives_the_value_whatever_the_guess() {
         }
         assert!(nodes[&value] <= nodes[&i32::MIN], "seed {seed}: {nodes:?}");
         assert!(nodes[&value] <= nodes[&i32::MAX], "seed {seed}: {nodes:?}");
+        [nodes[&value], nodes[&i32::MIN].min(nodes[&i32::MAX])]
     }
+    let (mut near, mut far) = (0, 0);
     for seed in 0..4 {
-        check::<2>(2, seed, 12);
-        check::<2>(2, seed, 11);
-        check::<3>(3, seed, 9);
+        for [at_value, at_extreme] in [
+            check::<2>(2, seed, 12),
+            check::<2>(2, seed, 11),
+            check::<3>(3, seed, 9),
+        ] {
+            near += at_value;
+            far += at_extreme;
+        }
     }
+    assert!(
+        near < far,
+        "{near} nodes at the values, {far} at the extremes"
+    );
 }
 
 /// Playing moves on a `Position` gives what `Game` gives, deals and final scores included.
