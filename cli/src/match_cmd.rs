@@ -368,8 +368,8 @@ struct BotReport {
 /// and `tournament`'s).
 #[derive(Serialize, Debug)]
 pub struct DealMargin {
-    mean: f64,
-    se: f64,
+    pub mean: f64,
+    pub se: f64,
 }
 
 impl DealMargin {

@@ -98,7 +98,8 @@ loses that game by forfeit: the game stops, it scores 0, every other seat scores
 wins. Each forfeited game is listed under the table with its reason.
 
 --csv FILE columns: rank,entrant,name,games,mean_points,mean_margin,margin_se,wins,ties,\
-losses,forfeits,mean_tablas,most_cards_rate,mean_decision_us,max_decision_us.
+losses,forfeits,mean_tablas,most_cards_rate,mean_decision_us,max_decision_us, then \
+margin_deal_1,margin_deal_1_se and so on for each deal of the game (as --by-deal).
 
 --json fields: size, entrants, tables, groups_per_table, games_per_group, duplicate, seed, \
 games (played), interrupted; standings: [{rank, entrant, name, command (engines only), \
@@ -571,11 +572,16 @@ impl Report {
     fn csv(&self) -> String {
         let mut text = String::from(
             "rank,entrant,name,games,mean_points,mean_margin,margin_se,wins,ties,losses,\
-             forfeits,mean_tablas,most_cards_rate,mean_decision_us,max_decision_us\n",
+             forfeits,mean_tablas,most_cards_rate,mean_decision_us,max_decision_us",
         );
+        let deals = self.standings.first().map_or(0, |e| e.margin_by_deal.len());
+        for deal in 1..=deals {
+            text.push_str(&format!(",margin_deal_{deal},margin_deal_{deal}_se"));
+        }
+        text.push('\n');
         for e in &self.standings {
             text.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 e.rank,
                 e.entrant,
                 csv_field(&e.name),
@@ -592,6 +598,10 @@ impl Report {
                 e.mean_decision_us,
                 e.max_decision_us
             ));
+            for deal in &e.margin_by_deal {
+                text.push_str(&format!(",{},{}", deal.mean, deal.se));
+            }
+            text.push('\n');
         }
         text
     }

@@ -215,7 +215,9 @@ fn csv_holds_the_same_standings() {
     assert_eq!(
         lines[0],
         "rank,entrant,name,games,mean_points,mean_margin,margin_se,wins,ties,losses,forfeits,\
-         mean_tablas,most_cards_rate,mean_decision_us,max_decision_us"
+         mean_tablas,most_cards_rate,mean_decision_us,max_decision_us,\
+         margin_deal_1,margin_deal_1_se,margin_deal_2,margin_deal_2_se,\
+         margin_deal_3,margin_deal_3_se,margin_deal_4,margin_deal_4_se"
     );
     assert_eq!(lines.len(), 5);
     for (line, entry) in lines[1..].iter().zip(standings(&report)) {
@@ -228,6 +230,21 @@ fn csv_holds_the_same_standings() {
             entry["mean_points"].as_f64().unwrap()
         );
         assert_eq!(cells[7], entry["wins"].to_string());
+        let by_deal = entry["margin_by_deal"].as_array().unwrap();
+        assert_eq!(cells.len(), 15 + 2 * by_deal.len());
+        for (deal, margin) in by_deal.iter().enumerate() {
+            // serde_json's float parsing may be one unit in the last place off.
+            let agree = |column: usize, field: &str| {
+                let cell = cells[column].parse::<f64>().unwrap();
+                let json = margin[field].as_f64().unwrap();
+                assert!(
+                    (cell - json).abs() <= 1e-12,
+                    "deal {deal} {field}: {cell} {json}"
+                );
+            };
+            agree(15 + 2 * deal, "mean");
+            agree(16 + 2 * deal, "se");
+        }
     }
     assert!(
         lines[1].starts_with("1,3,greedy,30,19,10.7,"),
