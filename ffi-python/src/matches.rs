@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use tablic_core::bots::solver::Entry;
 use tablic_core::matches::tally::{BotSummary, BotTally, MarginSummary, MarginTally, MatchTally};
 use tablic_core::matches::tournament::{Standings, TournamentPlan};
@@ -371,18 +372,43 @@ fn margin_of((scaled_margin, group_margin, group_margin_squared): MarginParts) -
     }
 }
 
+/// The format of a pickled tally, its first part. Tallies pickled before the margins by
+/// deal were kept carry no number.
+const TALLY_FORMAT: u32 = 2;
+
+/// A pickled tally: the format, players, seed, duplicate, deal groups, each bot's totals,
+/// and each bot's margin in each deal.
+type TallyParts = (
+    u32,
+    Vec<String>,
+    u64,
+    bool,
+    u64,
+    Vec<BotParts>,
+    Vec<MarginParts>,
+);
+
 #[pymethods]
 impl PyMatchTally {
-    /// Rebuilds a tally from `__reduce__`'s parts.
+    /// Rebuilds a tally from `__reduce__`'s parts, the first of them the format's number.
     #[staticmethod]
-    fn _from_parts(
-        players: Vec<String>,
-        #[pyo3(from_py_with = int_arg::seed)] seed: u64,
-        duplicate: bool,
-        #[pyo3(from_py_with = int_arg::groups)] groups: u64,
-        bots: Vec<BotParts>,
-        by_deal: Vec<MarginParts>,
-    ) -> PyResult<PyMatchTally> {
+    #[pyo3(signature = (*parts))]
+    fn _from_parts(parts: &Bound<'_, PyTuple>) -> PyResult<PyMatchTally> {
+        let format = parts
+            .get_item(0)
+            .ok()
+            .and_then(|first| first.extract::<u32>().ok());
+        if format != Some(TALLY_FORMAT) {
+            let which = format.map_or_else(
+                || "an older version of tablic".to_string(),
+                |format| format!("a version of tablic with tally format {format}"),
+            );
+            return Err(PyValueError::new_err(format!(
+                "this MatchTally was pickled by {which}, and this version reads format \
+                 {TALLY_FORMAT}: play the match again with this version"
+            )));
+        }
+        let (_, players, seed, duplicate, groups, bots, by_deal): TallyParts = parts.extract()?;
         let plan = plan_of(&players, seed, duplicate)?;
         let bots = bots
             .into_iter()
@@ -436,13 +462,7 @@ impl PyMatchTally {
         result_of(&self.plan, &self.tally, elapsed_s)
     }
 
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (Vec<String>, u64, bool, u64, Vec<BotParts>, Vec<MarginParts>),
-    )> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, TallyParts)> {
         let this = slf.get();
         let players = this.plan.players().get();
         let bots = this
@@ -458,6 +478,7 @@ impl PyMatchTally {
         Ok((
             slf.get_type().getattr("_from_parts")?,
             (
+                TALLY_FORMAT,
                 this.players.clone(),
                 this.plan.seed(),
                 this.plan.is_duplicate(),

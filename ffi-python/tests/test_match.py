@@ -83,6 +83,13 @@ def test_the_margin_by_deal() -> None:
     rebuild, parts = reduced[0], reduced[1]
     with pytest.raises(ValueError, match="one margin per bot and deal"):
         rebuild(*parts[:-1], parts[-1][:-1])
+    # A tally pickled by another version is refused with a message that says so: before the
+    # margins by deal (no format number, no margins), or in a format of the future.
+    before = parts[1:-1]
+    with pytest.raises(ValueError, match="pickled by an older version of tablic"):
+        rebuild(*before)
+    with pytest.raises(ValueError, match="with tally format 3, and this version reads format 2"):
+        rebuild(3, *parts[1:])
 
 
 def test_a_tournaments_margin_by_deal() -> None:
