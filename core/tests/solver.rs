@@ -957,6 +957,8 @@ fn describe_values(values: &[i32]) -> String {
         / (count - 1.0);
     let mut sorted = values.to_vec();
     sorted.sort_unstable();
+    let middle = |index: usize| f64::from(sorted[index]);
+    let median = (middle((sorted.len() - 1) / 2) + middle(sorted.len() / 2)) / 2.0;
     let games = |won: fn(i32) -> bool| values.iter().filter(|&&v| won(v)).count();
     format!(
         "{} deals: mean {mean:+.2} ± {:.2} (standard error), sd {:.2}, median {:+}, min {:+}, \
@@ -964,7 +966,7 @@ fn describe_values(values: &[i32]) -> String {
         values.len(),
         (variance / count).sqrt(),
         variance.sqrt(),
-        sorted[sorted.len() / 2],
+        median,
         sorted[0],
         sorted[sorted.len() - 1],
         games(|v| v > 0),
