@@ -269,9 +269,9 @@ impl<'t> Solver<'t> {
     /// As [`Solver::value`], the search closing in from `guess` (a value in the same
     /// units): the nearer the guess, the fewer nodes. Before a two-player game's first
     /// move, the margin of a game the [clairvoyant bot](crate::bots::ClairvoyantBot) plays
-    /// against itself (3.4 points from the value on average, in 26 ms) saves 16 % of the
-    /// nodes over guessing 0; the first null window, on an empty table, costs most
-    /// whatever the guess.
+    /// against itself (3.5 points from the value on average over 613 deals, in 26 ms)
+    /// saves 16 % of the nodes over guessing 0; the first null window, on an empty
+    /// table, costs most whatever the guess.
     pub fn value_near<const SEATS: usize>(
         &mut self,
         position: &Position<SEATS>,
