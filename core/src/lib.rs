@@ -16,7 +16,9 @@
 //! - [`capture`]: where captures are computed: capturable groups, every legal capture
 //!   (enumerated without allocation), counts, and the legality check that says why.
 //! - [`game`]: [`Game`]: deals, turns, [`Move`]s checked ([`IllegalMove`] says why) and
-//!   applied, tablas, the last capturer, and the [`GameResult`]. [`PlayerView`]: what one
+//!   applied, tablas, the last capturer, and the [`GameResult`], under [`Rules`]: everyone
+//!   alone or in sides (partners), and the house rules for the table's last cards and a
+//!   tabla on the last move. [`PlayerView`]: what one
 //!   seat may know, the only thing bots and interfaces get. [`record`](game::record): a game
 //!   as lines of text, written and read back move by move. [`Position`]: a game part way
 //!   through in one line, as a seat sees it or with everything known, checked against the
@@ -78,6 +80,7 @@ pub use game::moves::{
 };
 pub use game::position::{Position, PositionError};
 pub use game::record::{Record, RecordError, RecordErrorKind, SeatNames};
-pub use game::score::{GameResult, SeatResult, MOST_CARDS_BONUS};
+pub use game::rules::{FinalTabla, Leftovers, Rules, RulesError};
+pub use game::score::{GameResult, SeatResult, SideResult, MOST_CARDS_BONUS};
 pub use game::view::{PastMove, PlayerView};
 pub use game::{DeckOrigin, Game, Played, MOVES_PER_GAME};

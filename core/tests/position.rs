@@ -221,7 +221,7 @@ fn bad_text_is_refused_with_the_reason() {
     assert!(SEAT.parse::<Position>().is_ok());
     let cases = [
         (format!("{SEAT} oops"), "expected key=value, found \"oops\""),
-        (with(SEAT, "colour", "red"), "unknown field \"colour\" (known: players ply turn seat table hand hands piles tablas last deck moves)"),
+        (with(SEAT, "colour", "red"), "unknown field \"colour\" (known: players side-size leftovers final-tabla ply turn seat table hand hands piles tablas last deck moves)"),
         (format!("{SEAT} ply=13"), "ply= is given twice"),
         (without(SEAT, "players"), "players= is missing"),
         (without(SEAT, "piles"), "piles= is missing"),

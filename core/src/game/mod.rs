@@ -3,10 +3,12 @@
 //! `view.rs`, which alone knows both), the [`GameResult`], and the game as text in a
 //! [`record`].
 
+pub mod match_to_target;
 pub(crate) mod moves;
 mod opening;
 pub mod position;
 pub mod record;
+pub mod rules;
 pub(crate) mod score;
 pub(crate) mod view;
 
@@ -19,6 +21,7 @@ use crate::dealing::deck::Deck;
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
 use crate::game::moves::{try_for_each_move, IllegalMove, Move};
 use crate::game::opening::{Opening, OpeningParts};
+use crate::game::rules::{FinalTabla, Leftovers, Rules, RulesError};
 use crate::game::score::GameResult;
 use crate::{Card, CardSet};
 
@@ -57,6 +60,7 @@ pub struct Played {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     players: PlayerCount,
+    rules: Rules,
     deck: Deck,
     origin: DeckOrigin,
     dealt: u8,
@@ -74,20 +78,59 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game dealt from [`Deck::from_seed`]`(seed)`.
+    /// A game under the original rules dealt from [`Deck::from_seed`]`(seed)`.
     pub fn from_seed(players: PlayerCount, seed: u64) -> Game {
-        Game::start(players, Deck::from_seed(seed), DeckOrigin::Seed(seed))
+        Game::start(
+            players,
+            Rules::ORIGINAL,
+            Deck::from_seed(seed),
+            DeckOrigin::Seed(seed),
+        )
     }
 
-    /// A game dealt from `deck`, top card first.
+    /// A game under the original rules dealt from `deck`, top card first.
     pub fn from_deck(players: PlayerCount, deck: Deck) -> Game {
-        Game::start(players, deck, DeckOrigin::Given)
+        Game::start(players, Rules::ORIGINAL, deck, DeckOrigin::Given)
     }
 
-    fn start(players: PlayerCount, deck: Deck, origin: DeckOrigin) -> Game {
+    /// A game under `rules` dealt from [`Deck::from_seed`]`(seed)`, if `players` can sit
+    /// in its sides.
+    pub fn from_seed_with_rules(
+        players: PlayerCount,
+        rules: Rules,
+        seed: u64,
+    ) -> Result<Game, RulesError> {
+        rules.check(players)?;
+        Ok(Game::start(
+            players,
+            rules,
+            Deck::from_seed(seed),
+            DeckOrigin::Seed(seed),
+        ))
+    }
+
+    /// A game under `rules` dealt from `deck`, top card first, if `players` can sit in its
+    /// sides.
+    pub fn from_deck_with_rules(
+        players: PlayerCount,
+        rules: Rules,
+        deck: Deck,
+    ) -> Result<Game, RulesError> {
+        rules.check(players)?;
+        Ok(Game::start(players, rules, deck, DeckOrigin::Given))
+    }
+
+    /// The game dealt; `rules` checked by the caller.
+    pub(crate) fn start(
+        players: PlayerCount,
+        rules: Rules,
+        deck: Deck,
+        origin: DeckOrigin,
+    ) -> Game {
         let table = deck.cards()[..TABLE_CARDS].iter().copied().collect();
         let mut game = Game {
             players,
+            rules,
             deck,
             origin,
             dealt: TABLE_CARDS as u8,
@@ -107,7 +150,7 @@ impl Game {
     }
 
     /// The game from `opening`, with `deck` ([`Opening::deck`]) holding the cards to come.
-    fn resume(players: PlayerCount, opening: Opening, deck: Deck) -> Game {
+    fn resume(players: PlayerCount, rules: Rules, opening: Opening, deck: Deck) -> Game {
         let plies = opening.plies();
         let point = players.deal_at(plies);
         let (table, hands, piles) = opening.cards();
@@ -115,6 +158,7 @@ impl Game {
         tablas[..players.get()].copy_from_slice(opening.tablas(players));
         Game {
             players,
+            rules,
             deck,
             origin: DeckOrigin::Position,
             dealt: (52 - point.undealt) as u8,
@@ -135,19 +179,20 @@ impl Game {
     /// [`Position`](crate::Position)) vouches that the parts are a state the rules reach.
     pub(crate) fn from_parts(
         players: PlayerCount,
+        rules: Rules,
         parts: &OpeningParts<'_>,
         undealt: &[Card],
     ) -> Game {
         let opening = Opening::new(parts);
         let deck = opening.deck(undealt);
-        Game::resume(players, opening, deck)
+        Game::resume(players, rules, opening, deck)
     }
 
     /// The game as it was when it started: dealt, or at its opening position.
     fn restarted(&self) -> Game {
         match self.opening {
-            Some(opening) => Game::resume(self.players, opening, self.deck),
-            None => Game::start(self.players, self.deck, self.origin),
+            Some(opening) => Game::resume(self.players, self.rules, opening, self.deck),
+            None => Game::start(self.players, self.rules, self.deck, self.origin),
         }
     }
 
@@ -170,6 +215,16 @@ impl Game {
     /// The number of players.
     pub const fn players(&self) -> PlayerCount {
         self.players
+    }
+
+    /// The rules the game is played under.
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The side `seat` plays for (its own seat number when everyone plays alone).
+    pub const fn side_of(&self, seat: usize) -> usize {
+        self.rules.side_of(self.players, seat)
     }
 
     /// The deck order, top first.
@@ -289,6 +344,8 @@ impl Game {
         self.check(played)?;
         let seat = self.to_move as usize;
         self.hands[seat] = self.hands[seat].without(played.card);
+        let players = self.players.get();
+        let hands_left = self.hands[..players].iter().any(|hand| !hand.is_empty());
         let mut tabla = false;
         if played.capture.is_empty() {
             self.table = self.table.with(played.card);
@@ -296,14 +353,15 @@ impl Game {
             self.table -= played.capture;
             self.piles[seat] |= played.capture.with(played.card);
             self.last_capturer = Some(seat as u8);
-            tabla = self.table.is_empty();
+            let last_move = !hands_left && self.undealt() == 0;
+            tabla = self.table.is_empty()
+                && !(last_move && self.rules.final_tabla == FinalTabla::DoesNotCount);
             self.tablas[seat] += tabla as u8;
         }
         self.history.push(played);
 
-        let players = self.players.get();
         let mut new_deal = false;
-        if self.hands[..players].iter().any(|hand| !hand.is_empty()) {
+        if hands_left {
             // Not `% players`: a division costs more than the rest of the move.
             self.to_move = if seat + 1 == players {
                 0
@@ -314,7 +372,7 @@ impl Game {
             self.deal();
             new_deal = true;
         } else {
-            self.finish();
+            self.finish(seat);
         }
         Ok(Played {
             seat,
@@ -324,10 +382,15 @@ impl Game {
         })
     }
 
-    /// The table's last cards go to the last capturer (not a tabla), or to nobody.
-    fn finish(&mut self) {
-        if let Some(capturer) = self.last_capturer {
-            self.piles[capturer as usize] |= self.table;
+    /// The table's last cards go to the last capturer (or to nobody, if nobody captured)
+    /// or, by the house rule, to `last_player`; never as a tabla.
+    fn finish(&mut self, last_player: usize) {
+        let taker = match self.rules.leftovers {
+            Leftovers::LastCapturer => self.last_capturer.map(usize::from),
+            Leftovers::LastPlayer => Some(last_player),
+        };
+        if let Some(taker) = taker {
+            self.piles[taker] |= self.table;
             self.table = CardSet::EMPTY;
         }
         self.finished = true;
@@ -360,6 +423,6 @@ impl Game {
 
     /// The result as the piles stand; the real result once the game is over.
     pub(crate) fn final_result(&self) -> GameResult {
-        GameResult::from_piles(self.players, &self.piles, &self.tablas)
+        GameResult::from_piles(self.players, self.rules, &self.piles, &self.tablas)
     }
 }

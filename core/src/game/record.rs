@@ -3,6 +3,7 @@
 //! ```text
 //! tablic-record 1
 //! players 2
+//! rules final-tabla=no
 //! name 0 greedy
 //! name 1 pimc:samples=128,nodes=40000
 //! seed 42
@@ -11,13 +12,16 @@
 //! …
 //! result 14 11
 //! ```
+//! `rules` is optional: the [`Rules`] where they differ from the original's, which a
+//! record without the line is played under (so the line is written only then).
 //! `name SEAT NAME` lines are optional: they name seats (each at most once) for whoever
 //! shows the game, and are checked but do not change it (see [`SeatNames`]).
 //! `seed N` may instead be `deck` followed by the 52 cards, top first, or, for a game that
 //! started part way through, `position` and the [`Position`] it started from, with every
 //! card known (then the `play` lines are the moves since). Each `play` line is
 //! the card then the captured cards (none for a discard), for the seat whose turn it is.
-//! `result` (the totals by seat) is written for finished games and checked when read.
+//! `result` (the totals by seat, or by side when seats play in sides) is written for
+//! finished games and checked when read.
 //! Blank lines and lines starting with `#` are ignored. Reading replays every move through
 //! the rules, so a record that loads is a legal game.
 
@@ -26,8 +30,10 @@ use core::fmt;
 use crate::cards::notation::{excerpt, parse_cards, Excerpt, ParseCardError, ParseCardSetError};
 use crate::dealing::deck::{Deck, DeckError};
 use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
+use crate::game::match_to_target::{MatchError, RECORD_HEADER};
 use crate::game::moves::{IllegalMove, Move};
 use crate::game::position::{Position, PositionError};
+use crate::game::rules::{Rules, RulesError};
 use crate::game::{DeckOrigin, Game};
 use crate::{Card, CardSet};
 
@@ -182,6 +188,9 @@ impl fmt::Display for Record<'_> {
         let game = self.game;
         writeln!(f, "{HEADER}")?;
         writeln!(f, "players {}", game.players())?;
+        if game.rules() != Rules::ORIGINAL {
+            writeln!(f, "rules {}", game.rules())?;
+        }
         if let Some(names) = self.names {
             for seat in 0..game.players().get() {
                 if let Some(name) = names.get(seat) {
@@ -202,8 +211,8 @@ impl fmt::Display for Record<'_> {
         }
         if let Some(result) = game.result() {
             f.write_str("result")?;
-            for seat in 0..result.players().get() {
-                write!(f, " {}", result.total(seat))?;
+            for side in 0..result.side_count() {
+                write!(f, " {}", result.side_total(side))?;
             }
             writeln!(f)?;
         }
@@ -220,11 +229,20 @@ pub struct RecordError {
     pub kind: RecordErrorKind,
 }
 
-/// What was wrong with a record.
+/// What was wrong with a record (a game's, or a match's to a target).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordErrorKind {
     /// The first line is not [`HEADER`].
     MissingHeader,
+    /// The first line of a match record is not its header ([`RECORD_HEADER`]).
+    MissingMatchHeader,
+    /// A match record's line that must come next (written as expected, `target N`).
+    MissingMatchLine(&'static str),
+    /// A match record's match cannot be, or cannot go on: a bad target, a game after the
+    /// match was decided or before the last was over.
+    Match(MatchError),
+    /// A match record's `game` line is not the next game's number (this one).
+    GameOutOfOrder(u32),
     /// No `players` line before the deck.
     MissingPlayers,
     /// No `seed` or `deck` line before the moves.
@@ -233,6 +251,8 @@ pub enum RecordErrorKind {
     BadNumber(Excerpt),
     /// The player count is not allowed.
     Players(InvalidPlayerCount),
+    /// The `rules` line is not rules, or not rules these players can sit in.
+    Rules(RulesError),
     /// A `name` line that names no seat of the game, or badly.
     Name(NameError),
     /// A card did not parse.
@@ -245,6 +265,8 @@ pub enum RecordErrorKind {
     SeatPosition,
     /// The `position` line is of this many players, not the record's number.
     PositionPlayers(PlayerCount),
+    /// The `position` line's rules are not the record's.
+    PositionRules(Rules),
     /// A capture lists a card twice.
     Duplicate(Card),
     /// The move broke the rules.
@@ -264,12 +286,19 @@ impl fmt::Display for RecordError {
         }
         match &self.kind {
             RecordErrorKind::MissingHeader => write!(f, "a record starts with {HEADER:?}"),
+            RecordErrorKind::MissingMatchHeader => {
+                write!(f, "a match record starts with {RECORD_HEADER:?}")
+            }
+            RecordErrorKind::MissingMatchLine(expected) => write!(f, "expected \"{expected}\""),
+            RecordErrorKind::Match(error) => error.fmt(f),
+            RecordErrorKind::GameOutOfOrder(number) => write!(f, "expected \"game {number}\""),
             RecordErrorKind::MissingPlayers => f.write_str("expected \"players N\""),
             RecordErrorKind::MissingDeck => {
                 f.write_str("expected \"seed N\", \"deck\" and 52 cards, or \"position\"")
             }
             RecordErrorKind::BadNumber(text) => write!(f, "{text:?} is not a number"),
             RecordErrorKind::Players(error) => error.fmt(f),
+            RecordErrorKind::Rules(error) => write!(f, "rules: {error}"),
             RecordErrorKind::Name(error) => error.fmt(f),
             RecordErrorKind::Card(error) => error.fmt(f),
             RecordErrorKind::Deck(error) => error.fmt(f),
@@ -279,6 +308,12 @@ impl fmt::Display for RecordError {
             }
             RecordErrorKind::PositionPlayers(players) => {
                 write!(f, "a position of {players} players in a record of others")
+            }
+            RecordErrorKind::PositionRules(rules) => {
+                write!(
+                    f,
+                    "a position under other rules than the record's ({rules:?})"
+                )
             }
             RecordErrorKind::Duplicate(card) => write!(f, "card {card} appears twice"),
             RecordErrorKind::IllegalMove(error) => write!(f, "illegal move: {error}"),
@@ -293,7 +328,7 @@ impl fmt::Display for RecordError {
 
 impl core::error::Error for RecordError {}
 
-fn number<T: core::str::FromStr>(text: &str) -> Result<T, RecordErrorKind> {
+pub(crate) fn number<T: core::str::FromStr>(text: &str) -> Result<T, RecordErrorKind> {
     text.trim()
         .parse()
         .map_err(|_| RecordErrorKind::BadNumber(excerpt(text.trim())))
@@ -313,8 +348,9 @@ fn parse_deck(text: &str) -> Result<Deck, RecordErrorKind> {
     Deck::from_cards(&cards[..count]).map_err(RecordErrorKind::Deck)
 }
 
-/// A game from a `position` line with every card known, of the record's player count.
-fn parse_position(players: PlayerCount, text: &str) -> Result<Game, RecordErrorKind> {
+/// A game from a `position` line with every card known, of the record's player count and
+/// rules.
+fn parse_position(players: PlayerCount, rules: Rules, text: &str) -> Result<Game, RecordErrorKind> {
     let position: Position = text.parse().map_err(RecordErrorKind::Position)?;
     if !position.is_everything_known() {
         return Err(RecordErrorKind::SeatPosition);
@@ -322,10 +358,13 @@ fn parse_position(players: PlayerCount, text: &str) -> Result<Game, RecordErrorK
     if position.players() != players {
         return Err(RecordErrorKind::PositionPlayers(position.players()));
     }
+    if position.rules() != rules {
+        return Err(RecordErrorKind::PositionRules(position.rules()));
+    }
     Ok(Game::from_position(&position))
 }
 
-fn parse_move(text: &str) -> Result<Move, RecordErrorKind> {
+pub(crate) fn parse_move(text: &str) -> Result<Move, RecordErrorKind> {
     let mut cards = parse_cards(text);
     let card = cards
         .next()
@@ -352,7 +391,7 @@ impl From<ParseCardSetError> for RecordErrorKind {
 }
 
 /// A `name SEAT NAME` line's seat and name, after `name`.
-fn parse_name(rest: &str) -> Result<(usize, &str), RecordErrorKind> {
+pub(crate) fn parse_name(rest: &str) -> Result<(usize, &str), RecordErrorKind> {
     let rest = rest.trim();
     let (seat, name) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     Ok((number(seat)?, name.trim()))
@@ -385,6 +424,12 @@ fn read(text: &str) -> Result<(Game, SeatNames<'_>), RecordError> {
     };
     let mut names = SeatNames::NONE;
     let (mut line, mut deck_line) = next(RecordErrorKind::MissingDeck)?;
+    let mut rules = Rules::ORIGINAL;
+    if let Some(("rules", words)) = deck_line.split_once(' ') {
+        rules = Rules::parse_for(players, words)
+            .map_err(|error| at(line)(RecordErrorKind::Rules(error)))?;
+        (line, deck_line) = next(RecordErrorKind::MissingDeck)?;
+    }
     while let Some(("name", rest)) = deck_line.split_once(' ') {
         let (seat, name) = parse_name(rest).map_err(at(line))?;
         if seat >= players.get() {
@@ -399,9 +444,17 @@ fn read(text: &str) -> Result<(Game, SeatNames<'_>), RecordError> {
         (line, deck_line) = next(RecordErrorKind::MissingDeck)?;
     }
     let mut game = match deck_line.split_once(' ') {
-        Some(("seed", seed)) => Game::from_seed(players, number(seed).map_err(at(line))?),
-        Some(("deck", cards)) => Game::from_deck(players, parse_deck(cards).map_err(at(line))?),
-        Some(("position", text)) => parse_position(players, text).map_err(at(line))?,
+        Some(("seed", seed)) => {
+            let seed = number(seed).map_err(at(line))?;
+            Game::from_seed_with_rules(players, rules, seed)
+                .map_err(|error| at(line)(RecordErrorKind::Rules(error)))?
+        }
+        Some(("deck", cards)) => {
+            let deck = parse_deck(cards).map_err(at(line))?;
+            Game::from_deck_with_rules(players, rules, deck)
+                .map_err(|error| at(line)(RecordErrorKind::Rules(error)))?
+        }
+        Some(("position", text)) => parse_position(players, rules, text).map_err(at(line))?,
         _ => return Err(at(line)(RecordErrorKind::MissingDeck)),
     };
 
@@ -426,14 +479,23 @@ fn read(text: &str) -> Result<(Game, SeatNames<'_>), RecordError> {
 
 fn check_result(game: &Game, totals: &str) -> Result<(), RecordErrorKind> {
     let result = game.result().ok_or(RecordErrorKind::ResultMismatch)?;
-    let mut seats = 0;
-    for (seat, total) in totals.split_whitespace().enumerate() {
-        if seat >= result.players().get() || number::<u32>(total)? != result.total(seat) {
+    check_totals(totals, result.side_count(), |side| result.side_total(side))
+}
+
+/// Checks a `result` line's totals: `sides` numbers, side `i`'s equal to `total(i)`.
+pub(crate) fn check_totals(
+    totals: &str,
+    sides: usize,
+    total: impl Fn(usize) -> u32,
+) -> Result<(), RecordErrorKind> {
+    let mut given = 0;
+    for (side, text) in totals.split_whitespace().enumerate() {
+        if side >= sides || number::<u32>(text)? != total(side) {
             return Err(RecordErrorKind::ResultMismatch);
         }
-        seats += 1;
+        given += 1;
     }
-    if seats == result.players().get() {
+    if given == sides {
         Ok(())
     } else {
         Err(RecordErrorKind::ResultMismatch)

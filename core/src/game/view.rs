@@ -6,6 +6,7 @@ use core::ops::ControlFlow;
 
 use crate::dealing::players::PlayerCount;
 use crate::game::moves::Move;
+use crate::game::rules::Rules;
 use crate::game::Game;
 use crate::CardSet;
 
@@ -57,6 +58,22 @@ impl<'g> PlayerView<'g> {
     /// How many play.
     pub const fn players(&self) -> PlayerCount {
         self.game.players()
+    }
+
+    /// The rules the game is played under: who is on this seat's side, and the house
+    /// rules.
+    pub const fn rules(&self) -> Rules {
+        self.game.rules()
+    }
+
+    /// The side `seat` plays for.
+    pub const fn side_of(&self, seat: usize) -> usize {
+        self.game.side_of(seat)
+    }
+
+    /// True when `seat` is this seat's partner, or this seat itself.
+    pub const fn is_on_my_side(&self, seat: usize) -> bool {
+        self.side_of(seat) == self.side_of(self.seat)
     }
 
     /// This seat's hand.

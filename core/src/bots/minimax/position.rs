@@ -7,16 +7,20 @@ use crate::bots::minimax::score::Score;
 use crate::cards::card_class::{CardClass, ClassSet};
 use crate::dealing::players::MAX_PLAYERS;
 use crate::game::moves::Move;
+use crate::game::rules::{FinalTabla, Leftovers, Rules};
 use crate::game::score::MOST_CARDS_BONUS;
 use crate::game::view::PlayerView;
 use crate::{Card, CardSet};
 
-/// One seat's view of a game during the search. Opponents' hands are unknown: the cards
-/// they may play come from `pool`, the cards the searching seat has not seen, and the turn
-/// order says who plays until `moves_left` reaches the end of the deal.
+/// One seat's view of a game during the search. The other hands, a partner's too, are
+/// unknown: the cards they may play come from `pool`, the cards the searching seat has not
+/// seen, and the turn order says who plays until `moves_left` reaches the end of the deal.
 #[derive(Clone, Debug)]
 pub(super) struct Position {
     players: usize,
+    /// Sides in the game: seat `s` plays for side `s % sides`.
+    sides: usize,
+    rules: Rules,
     me: usize,
     last_deal: bool,
     table: CardSet,
@@ -45,8 +49,11 @@ impl Position {
     /// The position `view`'s seat is in, with the classes each seat probably lacks.
     pub(super) fn new(view: &PlayerView<'_>, lacking: [ClassSet; MAX_PLAYERS]) -> Position {
         let players = view.players().get();
+        let rules = view.rules();
         let mut position = Position {
             players,
+            sides: rules.side_count(view.players()),
+            rules,
             me: view.seat(),
             last_deal: view.is_last_deal(),
             table: view.table(),
@@ -88,6 +95,11 @@ impl Position {
     /// True when the searching seat is to move.
     pub(super) const fn is_mine(&self) -> bool {
         self.to_move == self.me
+    }
+
+    /// True when `seat` plays for the searching seat's side: itself or a partner.
+    pub(super) const fn is_on_my_side(&self, seat: usize) -> bool {
+        seat % self.sides == self.me % self.sides
     }
 
     /// True in the last deal: nothing is left to deal, so nothing is guessed any more.
@@ -139,7 +151,7 @@ impl Position {
         let undo = Undo {
             seat,
             played,
-            tabla: played.capture == self.table && !played.capture.is_empty(),
+            tabla: self.is_tabla(played.capture),
             last_capturer: self.last_capturer,
             lacking: self.lacking[seat],
         };
@@ -193,27 +205,47 @@ impl Position {
         self.hands[seat] += 1;
     }
 
-    /// The searching seat's [`Score`]. At the end of the game the table first goes to the
-    /// last capturer and the bonus to the seat with strictly the most cards, as in the game.
+    /// True when taking `capture` from the table now is a tabla: it empties the table, and
+    /// it is not the game's last move under the house rule that such a tabla scores nothing.
+    fn is_tabla(&self, capture: CardSet) -> bool {
+        capture == self.table
+            && !capture.is_empty()
+            && !(self.last_move_of_game() && self.rules.final_tabla == FinalTabla::DoesNotCount)
+    }
+
+    /// The searching seat's [`Score`], by sides (a side is its seat when everyone plays
+    /// alone). At the end of the game the table first goes to the last capturer (or by
+    /// the house rule to the last player) and the bonus to the side with strictly the most
+    /// cards, as in the game.
     pub(super) fn score(&self) -> Score {
         let over = self.last_deal && self.deal_is_over();
-        let settled = if over { self.last_capturer } else { None };
+        let settled = match (over, self.rules.leftovers) {
+            (false, _) => None,
+            (true, Leftovers::LastCapturer) => self.last_capturer,
+            (true, Leftovers::LastPlayer) => Some(self.players - 1),
+        };
+        let mine = self.me % self.sides;
         let (mut own, mut total) = ((0, 0), (0, 0));
-        // The most cards held, and the only seat holding them (`None` for a tie).
+        // The most cards held, and the only side holding them (`None` for a tie).
         let mut most = (-1, None);
-        for seat in 0..self.players {
-            let mut points = self.points[seat] as i32;
-            let mut cards = self.cards[seat] as i32;
-            if settled == Some(seat) {
-                points += self.table.points() as i32;
-                cards += self.table.len() as i32;
+        for side in 0..self.sides {
+            let (mut points, mut cards) = (0, 0);
+            let mut seat = side;
+            while seat < self.players {
+                points += self.points[seat] as i32;
+                cards += self.cards[seat] as i32;
+                if settled == Some(seat) {
+                    points += self.table.points() as i32;
+                    cards += self.table.len() as i32;
+                }
+                seat += self.sides;
             }
-            if seat == self.me {
+            if side == mine {
                 own = (points, cards);
             }
             total = (total.0 + points, total.1 + cards);
             if cards > most.0 {
-                most = (cards, Some(seat));
+                most = (cards, Some(side));
             } else if cards == most.0 {
                 most.1 = None;
             }
@@ -221,11 +253,11 @@ impl Position {
         if let (true, Some(holder)) = (over, most.1) {
             let bonus = MOST_CARDS_BONUS as i32;
             total.0 += bonus;
-            own.0 += if holder == self.me { bonus } else { 0 };
+            own.0 += if holder == mine { bonus } else { 0 };
         }
-        let seats = self.players as i32;
-        let points = seats * own.0 - total.0;
-        let cards = seats * own.1 - total.1;
+        let sides = self.sides as i32;
+        let points = sides * own.0 - total.0;
+        let cards = sides * own.1 - total.1;
         if over {
             Score::of_result(points, cards)
         } else {
@@ -244,16 +276,16 @@ impl Position {
         if capture.is_empty() {
             return 0;
         }
-        let tabla = (capture == self.table) as i32;
+        let tabla = self.is_tabla(capture) as i32;
         let points = taken_points(card, capture) as i32 + tabla;
         Score::POINT * points + Score::CARD * (capture.len() as i32 + 1)
     }
 
     /// How a gain of `gain` for `seat` changes the searching seat's [`Score::estimate`]:
-    /// all of it, times the other seats, for itself; minus it for another seat.
+    /// all of it, times the other sides, for its own side; minus it for another side.
     pub(super) fn effect(&self, seat: usize, gain: i32) -> i32 {
-        if seat == self.me {
-            (self.players as i32 - 1) * gain
+        if self.is_on_my_side(seat) {
+            (self.sides as i32 - 1) * gain
         } else {
             -gain
         }
@@ -263,4 +295,99 @@ impl Position {
 /// Points a capture puts in the pile: the captured cards and the played card.
 fn taken_points(card: Card, capture: CardSet) -> u8 {
     (capture.points() + card.points() as u32) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dealing::players::PlayerCount;
+    use crate::game::Game;
+
+    /// A four-player game under `rules` after `plies` moves, each the last legal one (a
+    /// capture when there is one).
+    fn played(rules: Rules, plies: usize) -> Game {
+        let mut game = Game::from_seed_with_rules(PlayerCount::new(4).unwrap(), rules, 12).unwrap();
+        for _ in 0..plies {
+            let mut last = None;
+            game.for_each_legal_move(|legal| last = Some(legal));
+            game.play(last.unwrap()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_partners_pile_counts_for_the_side() {
+        let game = played(Rules::PAIRS, 21);
+        let view = game.view(0).unwrap();
+        let position = Position::new(&view, [ClassSet::EMPTY; MAX_PLAYERS]);
+        let count = |seat: usize| {
+            let pile = game.pile(seat);
+            (
+                (pile.points() + game.tablas(seat)) as i32,
+                pile.len() as i32,
+            )
+        };
+        let side = |first: usize| {
+            let (a, b) = (count(first), count(first + 2));
+            (a.0 + b.0, a.1 + b.1)
+        };
+        let (own, theirs) = (side(0), side(1));
+        assert!(own.1 > 0 && theirs.1 > 0, "both sides have captured");
+        // Two sides: 2 × own − (own + theirs) = own − theirs.
+        let expected = Score::estimate(own.0 - theirs.0, own.1 - theirs.1);
+        assert_eq!(position.score(), expected);
+        // A gain of the partner's is the side's, one of an opponent's is lost.
+        assert!(position.is_on_my_side(2) && !position.is_on_my_side(1));
+        assert_eq!(position.effect(2, 64), 64);
+        assert_eq!(position.effect(3, 64), -64);
+
+        // The same cards everyone alone: seat 0's own pile against the others' mean.
+        let alone = played(Rules::ORIGINAL, 21);
+        let position = Position::new(&alone.view(0).unwrap(), [ClassSet::EMPTY; MAX_PLAYERS]);
+        let all = (0..4)
+            .map(count)
+            .fold((0, 0), |sum, c| (sum.0 + c.0, sum.1 + c.1));
+        let mine = count(0);
+        let expected = Score::estimate(4 * mine.0 - all.0, 4 * mine.1 - all.1);
+        assert_eq!(position.score(), expected);
+        assert_eq!(position.effect(2, 64), -64);
+    }
+
+    #[test]
+    fn the_house_rules_settle_the_end_as_the_game_does() {
+        // Play to the last move, then value each move there as the game scores it.
+        for rules in [
+            Rules::ORIGINAL,
+            Rules::PAIRS,
+            Rules {
+                leftovers: Leftovers::LastPlayer,
+                final_tabla: FinalTabla::DoesNotCount,
+                ..Rules::PAIRS
+            },
+        ] {
+            let game = played(rules, 47);
+            let view = game.view(3).unwrap();
+            let mut position = Position::new(&view, [ClassSet::EMPTY; MAX_PLAYERS]);
+            game.for_each_legal_move(|legal| {
+                let mut after = game.clone();
+                after.play(legal).unwrap();
+                let result = after.result().unwrap();
+                let undo = position.play(legal, ClassSet::EMPTY);
+                let sides = result.side_count() as i32;
+                let mine = result.side_of(3);
+                let total: i32 = (0..result.side_count())
+                    .map(|side| result.side_total(side) as i32)
+                    .sum();
+                let cards: i32 = (0..result.side_count())
+                    .map(|side| result.side(side).cards as i32)
+                    .sum();
+                let expected = Score::of_result(
+                    sides * result.side_total(mine) as i32 - total,
+                    sides * result.side(mine).cards as i32 - cards,
+                );
+                assert_eq!(position.score(), expected, "{rules:?} {legal}");
+                position.undo(undo);
+            });
+        }
+    }
 }

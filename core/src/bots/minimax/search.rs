@@ -131,7 +131,7 @@ impl Search {
         // Every move from here reaches a leaf, valued without playing it.
         let frontier = !position.last_move_of_game()
             && (position.moves_left() == 1 || (rounds_after == 0 && next == 0));
-        // An opponent whose hand is all the cards it may hold (two players, last deal).
+        // Another seat whose hand is all the cards it may hold (two players, last deal).
         let known = !maximizing && {
             let classes = position.candidate_classes(seat);
             let cards = classes
@@ -143,7 +143,7 @@ impl Search {
         match (maximizing, frontier) {
             (true, true) => self.best_leaf(),
             (true, false) => self.max_node(rounds_after, alpha, beta),
-            (false, false) if known => self.min_node(rounds_after, alpha, beta),
+            (false, false) if known => self.known_node(rounds_after, alpha, beta),
             (false, _) => self.chance(rounds_after, frontier),
         }
     }
@@ -187,14 +187,20 @@ impl Search {
         Ok(best)
     }
 
-    /// An opponent's node when its hand is known: the worst of its moves for the searching
-    /// seat, by alpha-beta.
-    fn min_node(&mut self, rounds: u8, alpha: Score, mut beta: Score) -> Result<Score, OutOfNodes> {
+    /// Another seat's node when its hand is known: the worst of its moves for the
+    /// searching seat if it is an opponent, the best if it is a partner, by alpha-beta.
+    fn known_node(
+        &mut self,
+        rounds: u8,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Result<Score, OutOfNodes> {
         let position = &self.position;
+        let partner = position.is_on_my_side(position.to_move());
         let classes = position.candidate_classes(position.to_move());
         let candidates = Candidates::new(position.table(), position.pool(), classes);
         let guessing = !position.is_last_deal();
-        let mut best = Score::MAX;
+        let mut best = if partner { Score::MIN } else { Score::MAX };
         for &candidate in candidates.moves() {
             let outclassed = if guessing {
                 candidates.outclassing(candidate)
@@ -205,8 +211,13 @@ impl Search {
             let result = self.value(rounds, alpha, beta);
             self.position.undo(undo);
             let score = result?;
-            best = best.min(score);
-            beta = beta.min(score);
+            if partner {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
             if alpha >= beta {
                 break;
             }
@@ -214,10 +225,11 @@ impl Search {
         Ok(best)
     }
 
-    /// An opponent's node, as an expectation over its hand.
+    /// Another seat's node, as an expectation over its hand.
     ///
-    /// Each class it may play gets the value of its best move for that class (the lowest
-    /// for the searching seat). The opponent is assumed to hold a random hand of its size
+    /// Each class it may play gets the value of its best move for that class: the lowest
+    /// for the searching seat if it is an opponent, the highest if it is a partner, whose
+    /// hand is as hidden as an opponent's. The seat is assumed to hold a random hand of its size
     /// from the unseen cards of the classes it may hold, and to play the best class it
     /// holds: with the classes sorted best first, class `i` is played when the hand holds
     /// none of the classes before it but holds it. For a hand of `h` cards out of `m`, the
@@ -228,10 +240,12 @@ impl Search {
     fn chance(&mut self, rounds: u8, frontier: bool) -> Result<Score, OutOfNodes> {
         let position = &self.position;
         let seat = position.to_move();
+        let partner = position.is_on_my_side(seat);
         let classes = position.candidate_classes(seat);
         let pool = position.pool();
         let hand = position.hand_size(seat);
-        let mut best = [Score::MAX; CardClass::COUNT];
+        let unplayable = if partner { Score::MIN } else { Score::MAX };
+        let mut best = [unplayable; CardClass::COUNT];
         if frontier {
             let base = position.score().0;
             for class in classes.iter() {
@@ -252,13 +266,21 @@ impl Search {
                     ClassSet::EMPTY
                 };
                 let undo = self.position.play(candidate, outclassed);
-                // Only a move better for the opponent than its class's best so far matters.
-                let result = self.value(rounds, Score::MIN, best[class]);
+                // Only a move better for the seat than its class's best so far matters.
+                let result = if partner {
+                    self.value(rounds, best[class], Score::MAX)
+                } else {
+                    self.value(rounds, Score::MIN, best[class])
+                };
                 self.position.undo(undo);
-                best[class] = best[class].min(result?);
+                best[class] = if partner {
+                    best[class].max(result?)
+                } else {
+                    best[class].min(result?)
+                };
             }
         }
-        Ok(expectation(&best, pool, hand))
+        Ok(expectation(&best, unplayable, pool, hand))
     }
 }
 
@@ -275,20 +297,32 @@ fn spend(nodes: &mut u32, budget: u32) -> Result<(), OutOfNodes> {
 /// One in the fixed-point chances of [`expectation`].
 const ONE: u64 = 1 << 24;
 
-/// The value of an opponent's node from the best value of each class for it (`Score::MAX`
-/// for a class it cannot play), its `hand` size, and the `pool` its cards come from.
-fn expectation(best: &[Score; CardClass::COUNT], pool: CardSet, hand: usize) -> Score {
+/// The value of another seat's node from the best value of each class for it
+/// (`unplayable` for a class it cannot play: `Score::MAX` for an opponent, which plays the
+/// lowest class it holds, `Score::MIN` for a partner, which plays the highest), its `hand`
+/// size, and the `pool` its cards come from.
+fn expectation(
+    best: &[Score; CardClass::COUNT],
+    unplayable: Score,
+    pool: CardSet,
+    hand: usize,
+) -> Score {
     let mut order: ArrayVec<(Score, usize), { CardClass::COUNT }> = ArrayVec::new();
     let mut total = 0;
     for class in CardClass::all() {
         let score = best[class.index()];
-        if score < Score::MAX {
+        if score != unplayable {
             let count = (pool & class.cards()).len();
             total += count;
             order.push((score, count));
         }
     }
-    order.sort_unstable_by_key(|&(score, _)| score);
+    // The class the seat plays first: the best for it it holds.
+    if unplayable == Score::MIN {
+        order.sort_unstable_by_key(|&(score, _)| core::cmp::Reverse(score));
+    } else {
+        order.sort_unstable_by_key(|&(score, _)| score);
+    }
     let mut sum = 0i64;
     let mut taken = 0;
     let mut none_before = ONE;
@@ -299,7 +333,7 @@ fn expectation(best: &[Score; CardClass::COUNT], pool: CardSet, hand: usize) -> 
         none_before = none_after;
     }
     match (ONE - none_before) as i64 {
-        0 => order.first().map_or(Score::MAX, |&(score, _)| score),
+        0 => order.first().map_or(unplayable, |&(score, _)| score),
         held => Score(sum.div_euclid(held) as i32),
     }
 }
@@ -370,10 +404,27 @@ mod tests {
         best[CardClass::of_rank(Rank::King).index()] = Score(70);
         // One card from 7: an ace with chance 2/7, a five 4/7, the king 1/7: −190, less
         // the rounding down of chances in units of 2⁻²⁴.
-        assert_eq!(expectation(&best, pool, 1), Score(-191));
+        assert_eq!(expectation(&best, Score::MAX, pool, 1), Score(-191));
         // Two cards: an ace with chance 11/21, else surely a five: −366.7, rounded down.
-        assert_eq!(expectation(&best, pool, 2), Score(-367));
+        assert_eq!(expectation(&best, Score::MAX, pool, 2), Score(-367));
         // The whole pool: the opponent surely holds an ace.
-        assert_eq!(expectation(&best, pool, 7), Score(-700));
+        assert_eq!(expectation(&best, Score::MAX, pool, 7), Score(-700));
+    }
+
+    #[test]
+    fn a_partner_plays_the_best_class_it_holds_for_the_side() {
+        let pool: CardSet = "AH AS 5H 5S 5D 5C KH".parse().unwrap();
+        let mut best = [Score::MIN; CardClass::COUNT];
+        best[CardClass::of_rank(Rank::Ace).index()] = Score(-700);
+        best[CardClass::of_rank(Rank::Five).index()] = Score(0);
+        best[CardClass::of_rank(Rank::King).index()] = Score(70);
+        // One card from 7: the king (best for the side) with chance 1/7, a five 4/7, an
+        // ace 2/7: 10 − 200 = −190.
+        assert_eq!(expectation(&best, Score::MIN, pool, 1), Score(-190));
+        // Two cards: the king with chance 1 − C(6,2)/C(7,2) = 6/21, else a five unless
+        // both cards are aces (1/21): 70·6/21 − 700/21 = −13.3, rounded down.
+        assert_eq!(expectation(&best, Score::MIN, pool, 2), Score(-14));
+        // The whole pool: the partner surely holds the king.
+        assert_eq!(expectation(&best, Score::MIN, pool, 7), Score(70));
     }
 }

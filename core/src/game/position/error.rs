@@ -5,6 +5,7 @@ use core::fmt;
 use crate::cards::notation::{Excerpt, ParseCardSetError};
 use crate::dealing::players::InvalidPlayerCount;
 use crate::game::moves::{IllegalMove, Move};
+use crate::game::rules::{Leftovers, RulesError};
 use crate::game::MOVES_PER_GAME;
 use crate::Card;
 
@@ -27,6 +28,8 @@ pub enum PositionError {
     BadNumber(&'static str, Excerpt),
     /// The player count is not allowed.
     Players(InvalidPlayerCount),
+    /// A rule's value is not one it takes, or the players cannot sit in its sides.
+    Rules(RulesError),
     /// A field names a seat the game does not have.
     NoSuchSeat(&'static str, usize),
     /// A field's cards did not parse, or a card is in it twice.
@@ -77,8 +80,8 @@ pub enum PositionError {
     LastCapturedNothing(usize),
     /// `last=-`, but cards have been captured.
     NoLastCapturer,
-    /// The game is over, yet cards lie on the table with a capturer to take them.
-    TableAfterTheEnd,
+    /// The game is over, yet cards lie on the table with someone to take them by this rule.
+    TableAfterTheEnd(Leftovers),
     /// The moves started from a table of this many cards, not four.
     StartingTable(usize),
     /// A move breaks the rules (`ply` is 1 for the first move).
@@ -100,8 +103,8 @@ impl fmt::Display for PositionError {
             PositionError::NotKeyValue(word) => write!(f, "expected key=value, found {word:?}"),
             PositionError::UnknownField(key) => write!(
                 f,
-                "unknown field {key:?} (known: players ply turn seat table hand hands piles \
-                 tablas last deck moves)"
+                "unknown field {key:?} (known: players side-size leftovers final-tabla ply \
+                 turn seat table hand hands piles tablas last deck moves)"
             ),
             PositionError::RepeatedField(field) => write!(f, "{field}= is given twice"),
             PositionError::MissingField(field) => write!(f, "{field}= is missing"),
@@ -116,6 +119,7 @@ impl fmt::Display for PositionError {
                 write!(f, "{field}=: {text:?} is not a number")
             }
             PositionError::Players(error) => write!(f, "players=: {error}"),
+            PositionError::Rules(error) => error.fmt(f),
             PositionError::NoSuchSeat(field, seat) => {
                 write!(f, "{field}=: the game has no seat {seat}")
             }
@@ -177,10 +181,16 @@ impl fmt::Display for PositionError {
             PositionError::NoLastCapturer => {
                 f.write_str("last=: nobody, yet cards have been captured")
             }
-            PositionError::TableAfterTheEnd => f.write_str(
-                "table=: the game is over, and the last cards on the table went to the last \
-                 capturer",
-            ),
+            PositionError::TableAfterTheEnd(taker) => {
+                let taker = match taker {
+                    Leftovers::LastCapturer => "last capturer",
+                    Leftovers::LastPlayer => "last player",
+                };
+                write!(
+                    f,
+                    "table=: the game is over, and the last cards on the table went to the {taker}"
+                )
+            }
             PositionError::StartingTable(count) => write!(
                 f,
                 "moves=: the table and piles left after them started from {count} cards, not 4"

@@ -27,6 +27,7 @@ use crate::dealing::deck::Deck;
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
 use crate::game::moves::Move;
 use crate::game::opening::OpeningParts;
+use crate::game::rules::Rules;
 use crate::game::view::PlayerView;
 use crate::game::{DeckOrigin, Game, MOVES_PER_GAME};
 use crate::{Card, CardSet};
@@ -36,6 +37,7 @@ use crate::{Card, CardSet};
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     players: PlayerCount,
+    rules: Rules,
     plies: u8,
     seat: Option<u8>,
     table: CardSet,
@@ -84,6 +86,7 @@ impl Position {
         }
         Position {
             players: game.players(),
+            rules: game.rules(),
             plies: game.plies() as u8,
             seat: None,
             table: game.table(),
@@ -106,6 +109,11 @@ impl Position {
     /// How many play.
     pub const fn players(&self) -> PlayerCount {
         self.players
+    }
+
+    /// The rules the game is played under.
+    pub const fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// Moves made so far.
@@ -203,7 +211,9 @@ impl Game {
     pub fn from_position(position: &Position) -> Game {
         match &position.moves {
             Some(moves) => {
-                let mut game = Game::from_deck(position.players, position.initial_deck());
+                let deck = position.initial_deck();
+                let mut game =
+                    Game::start(position.players, position.rules, deck, DeckOrigin::Given);
                 for &played in moves {
                     // Cannot fail: the position was checked by replaying these moves.
                     let _ = game.play(played);
@@ -221,7 +231,7 @@ impl Game {
                     tablas: &position.tablas[..players],
                     last_capturer: position.last_capturer(),
                 };
-                Game::from_parts(position.players, &parts, &deck)
+                Game::from_parts(position.players, position.rules, &parts, &deck)
             }
         }
     }

@@ -3,7 +3,8 @@
 //! piles hold the first four cards and every card played; a pile holds whole captures (two
 //! cards at least), none before its seat's first move, and no more tablas than captures or
 //! moves; the last capturer has captured; at the end the table's last cards have gone to
-//! the last capturer. With the moves given, the game is replayed and every field must say
+//! the last capturer (or, by the house rule, to the last player, whose pile may then hold
+//! them alone). With the moves given, the game is replayed and every field must say
 //! what the replay says. These are necessary, not sufficient: a position that passes may
 //! still be one no sequence of legal moves reaches (its piles may hold no possible split
 //! into captures); a game plays on from it all the same, by the rules.
@@ -11,7 +12,8 @@
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
 use crate::game::moves::Move;
 use crate::game::position::{Position, PositionError};
-use crate::game::Game;
+use crate::game::rules::Leftovers;
+use crate::game::{DeckOrigin, Game};
 use crate::{Card, CardSet};
 
 /// The union of `sets`, or the first card that is in two of them.
@@ -91,6 +93,10 @@ pub(crate) fn check(position: &Position) -> Result<(), PositionError> {
             given: played,
         });
     }
+    let over = position.to_move().is_none();
+    // At the end, the last player may hold the table's last cards without a capture.
+    let leftovers_taker =
+        (over && position.rules.leftovers == Leftovers::LastPlayer).then_some(players - 1);
     for (seat, (pile, &tablas)) in piles.iter().zip(&position.tablas).enumerate() {
         // Seat 0 leads every deal, and every deal is whole rounds: seat s has made this
         // many moves, each at most one capture.
@@ -98,7 +104,7 @@ pub(crate) fn check(position: &Position) -> Result<(), PositionError> {
         if moved == 0 && !pile.is_empty() {
             return Err(PositionError::CapturedBeforeMoving(seat));
         }
-        if pile.len() == 1 {
+        if pile.len() == 1 && leftovers_taker != Some(seat) {
             return Err(PositionError::LoneCard(seat));
         }
         if usize::from(tablas) > (pile.len() / 2).min(moved) {
@@ -109,14 +115,18 @@ pub(crate) fn check(position: &Position) -> Result<(), PositionError> {
         Some(seat) if piles[seat].is_empty() => {
             return Err(PositionError::LastCapturedNothing(seat))
         }
-        None if piles.iter().any(|pile| !pile.is_empty()) => {
+        None if piles
+            .iter()
+            .enumerate()
+            .any(|(seat, pile)| !pile.is_empty() && leftovers_taker != Some(seat)) =>
+        {
             return Err(PositionError::NoLastCapturer)
         }
         _ => {}
     }
-    let over = position.to_move().is_none();
-    if over && position.last_capturer.is_some() && !position.table.is_empty() {
-        return Err(PositionError::TableAfterTheEnd);
+    let taken = position.last_capturer.is_some() || leftovers_taker.is_some();
+    if over && taken && !position.table.is_empty() {
+        return Err(PositionError::TableAfterTheEnd(position.rules.leftovers));
     }
     Ok(())
 }
@@ -169,7 +179,8 @@ pub(crate) fn replay(mut position: Position) -> Result<Position, PositionError> 
     if start.len() != TABLE_CARDS {
         return Err(PositionError::StartingTable(start.len()));
     }
-    let mut game = Game::from_deck(position.players, position.initial_deck());
+    let deck = position.initial_deck();
+    let mut game = Game::start(position.players, position.rules, deck, DeckOrigin::Given);
     for (index, &played) in moves.iter().enumerate() {
         game.play(played)
             .map_err(|error| PositionError::IllegalMove {

@@ -4,6 +4,9 @@
 //! | key | value | |
 //! | --- | --- | --- |
 //! | `players` | 2, 3, 4, 6, 8, 12, 16, 24 or 48 | always |
+//! | `side-size` | players a side, 1 for everyone alone | optional: 1 |
+//! | `leftovers` | who takes the table's last cards: `last-capturer` or `last-player` | optional: `last-capturer` |
+//! | `final-tabla` | whether a tabla on the last move counts: `yes` or `no` | optional: `yes` |
 //! | `ply` | moves made, 0 to 48 | unless `moves` is given |
 //! | `turn` | the seat to move, `-` at the end | checked when given |
 //! | `seat` | whose position it is | a seat's position |
@@ -18,7 +21,9 @@
 //!
 //! Cards are written `10D` and read in any one-word notation (`10♦` too). With `moves`, the
 //! game is replayed from the table they started from and every other field is checked
-//! against it. Writing gives back the text read, when that text was written in this order.
+//! against it. The rules (see [`Rules`]) are written only where they differ from the
+//! original's, so a position of the original game reads and writes as it always has.
+//! Writing gives back the text read, when that text was written in this order.
 
 use core::fmt;
 use core::str::FromStr;
@@ -29,12 +34,26 @@ use crate::cards::notation::{excerpt, ParseCardSetError};
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS};
 use crate::game::moves::Move;
 use crate::game::position::{rules, Position, PositionError};
+use crate::game::rules::{Rules, RULE_KEYS};
 use crate::game::MOVES_PER_GAME;
 use crate::{Card, CardSet};
 
 /// Every field, in the order they are written.
-const FIELDS: [&str; 12] = [
-    "players", "ply", "turn", "seat", "table", "hand", "hands", "piles", "tablas", "last", "deck",
+const FIELDS: [&str; 15] = [
+    "players",
+    RULE_KEYS[0],
+    RULE_KEYS[1],
+    RULE_KEYS[2],
+    "ply",
+    "turn",
+    "seat",
+    "table",
+    "hand",
+    "hands",
+    "piles",
+    "tablas",
+    "last",
+    "deck",
     "moves",
 ];
 
@@ -72,7 +91,11 @@ impl fmt::Display for Seat {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let players = self.players.get();
-        write!(f, "players={players} ply={}", self.plies)?;
+        write!(f, "players={players}")?;
+        if self.rules != Rules::ORIGINAL {
+            write!(f, " {}", self.rules)?;
+        }
+        write!(f, " ply={}", self.plies)?;
         write!(f, " turn={}", Seat(self.to_move()))?;
         if let Some(seat) = self.seat() {
             write!(f, " seat={seat}")?;
@@ -266,6 +289,13 @@ impl FromStr for Position {
         let fields = Fields::read(text)?;
         let players = PlayerCount::new(number("players", fields.need("players")?)?)
             .map_err(PositionError::Players)?;
+        let mut game_rules = Rules::ORIGINAL;
+        for key in RULE_KEYS {
+            if let Some(value) = fields.get(key) {
+                game_rules.set(key, value).map_err(PositionError::Rules)?;
+            }
+        }
+        game_rules.check(players).map_err(PositionError::Rules)?;
         let own_seat = match fields.get("seat") {
             Some(text) => Some(
                 seat("seat", text, players)?
@@ -333,6 +363,7 @@ impl FromStr for Position {
             .transpose()?;
         let position = Position {
             players,
+            rules: game_rules,
             plies: plies as u8,
             seat: own_seat.map(|seat| seat as u8),
             table: cards("table", fields.need("table")?)?,
