@@ -27,6 +27,7 @@ mod render;
 mod replay;
 mod review;
 mod rules;
+mod rules_flags;
 mod tournament;
 
 use std::io::Write;

@@ -15,10 +15,12 @@ use serde::Serialize;
 use tablic_core::bots::{split_bot_list, BotSpec};
 use tablic_core::matches::tally::{BotSummary, MarginSummary, MatchTally};
 use tablic_core::matches::{split_groups, MatchPlan};
+use tablic_core::Rules;
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
 use crate::error::Failure;
 use crate::output::{self, Align, Table};
+use crate::rules_flags::{describe, RulesFlags};
 
 /// Most threads `--threads` accepts.
 const MAX_THREADS: usize = 1024;
@@ -65,6 +67,9 @@ pub struct MatchArgs {
 
     #[command(flatten)]
     players_from: PlayerArgs,
+
+    #[command(flatten)]
+    rules: RulesFlags,
 }
 
 const MATCH_AFTER_HELP: &str = "\
@@ -74,6 +79,14 @@ mean margin is one sample); wins/ties/losses (a tie shares the highest total); t
 game; +3 = share of games with strictly the most cards; µs/move and max µs = mean and \
 slowest decision time. With engines in the match a forfeits column follows losses, and \
 every forfeited game is listed below the table with its reason.
+
+In sides (--pairs, --side-size K), bot i plays for side i mod s (s sides), with bots i + s, \
+i + 2s… as partners: `--players best,minimax,greedy,minimax --pairs` seats best and greedy \
+against two minimax bots. A bot's points, margin and standing are its side's (margin = side \
+total − mean of the other sides' totals), and a side column shows each bot's side; tablas \
+stay each bot's own. With --duplicate a deal is played once for each side, every bot moving \
+one seat each time, so the sides swap the deal's seats and partners stay partners. An \
+engine's forfeit loses the game for its side.
 
 --by-deal adds a second table: each bot's margin in each deal of the game (deal 1, deal 2, \
 …, the last with what is counted at the end: the table's last cards and the +3), as the \
@@ -330,9 +343,14 @@ struct MatchReport {
     duplicate: bool,
     seed: u64,
     players: usize,
+    /// The rules, as a record writes them, unless they are the original's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
     bots: Vec<BotReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     forfeit_games: Option<Vec<ForfeitNote>>,
+    #[serde(skip)]
+    rules_described: String,
     elapsed_s: f64,
     games_per_s: f64,
     #[serde(skip)]
@@ -343,6 +361,9 @@ struct MatchReport {
 struct BotReport {
     bot: usize,
     name: String,
+    /// The side it plays for, when players play in sides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<usize>,
     games: u64,
     seats: Vec<u64>,
     mean_points: f64,
@@ -424,6 +445,7 @@ impl BotReport {
         BotReport {
             bot,
             name: player.name(),
+            side: None,
             games: summary.games,
             seats: seats.to_vec(),
             mean_points: summary.mean_points,
@@ -464,6 +486,9 @@ impl MatchReport {
                 let by_deal =
                     DealMargin::every(tally.deals(), |deal| tally.deal_summary(bot, deal));
                 let mut report = BotReport::new(bot, player, &totals.seats[..n], &summary, by_deal);
+                if !plan.rules().is_everyone_alone() {
+                    report.side = Some(plan.side_of_bot(bot));
+                }
                 if lineup.has_engines {
                     report.forfeits = Some(summary.forfeits);
                 }
@@ -478,8 +503,10 @@ impl MatchReport {
             duplicate: plan.is_duplicate(),
             seed: plan.seed(),
             players: n,
+            rules: (plan.rules() != Rules::ORIGINAL).then(|| plan.rules().to_string()),
             bots,
             forfeit_games: lineup.has_engines.then(|| notes.clone()),
+            rules_described: describe(plan.rules()),
             elapsed_s,
             games_per_s: if elapsed_s > 0.0 {
                 games as f64 / elapsed_s
@@ -492,15 +519,18 @@ impl MatchReport {
 
     fn table(&self) -> String {
         let engines = self.forfeit_games.is_some();
-        let mut columns = vec![
-            ("bot", Align::Right),
-            ("name", Align::Left),
+        let sides = self.bots.iter().any(|bot| bot.side.is_some());
+        let mut columns = vec![("bot", Align::Right), ("name", Align::Left)];
+        if sides {
+            columns.push(("side", Align::Right));
+        }
+        columns.extend([
             ("points", Align::Right),
             ("margin", Align::Right),
             ("wins", Align::Right),
             ("ties", Align::Right),
             ("losses", Align::Right),
-        ];
+        ]);
         if engines {
             columns.push(("forfeits", Align::Right));
         }
@@ -512,15 +542,15 @@ impl MatchReport {
         ]);
         let mut table = Table::new(&columns);
         for bot in &self.bots {
-            let mut row = vec![
-                bot.bot.to_string(),
-                bot.name.clone(),
+            let mut row = vec![bot.bot.to_string(), bot.name.clone()];
+            row.extend(bot.side.map(|side| side.to_string()));
+            row.extend([
                 format!("{:.3}", bot.mean_points),
                 format!("{:+.3} ± {:.3}", bot.mean_margin, bot.margin_se),
                 bot.wins.to_string(),
                 bot.ties.to_string(),
                 bot.losses.to_string(),
-            ];
+            ]);
             row.extend(bot.forfeits.map(|count| count.to_string()));
             row.extend([
                 format!("{:.3}", bot.mean_tablas),
@@ -539,8 +569,12 @@ impl MatchReport {
         } else {
             String::new()
         };
+        let rules = match self.rules_described.as_str() {
+            "" => String::new(),
+            described => format!(", {described}"),
+        };
         let mut text = format!(
-            "{}{}{deals}, seed {}, {}, {:.2} s, {:.0} games/s\n",
+            "{}{}{deals}, seed {}{rules}, {}, {:.2} s, {:.0} games/s\n",
             table.render(),
             output::count(self.games, "game"),
             self.seed,
@@ -586,6 +620,10 @@ pub fn forfeit_lines(notes: &[ForfeitNote]) -> String {
 pub fn run(args: &MatchArgs) -> Result<ExitCode, Failure> {
     let lineup = Lineup::parse(&args.players, &args.players_from)?;
     let plan = MatchPlan::new(&lineup.specs(), args.seed, args.duplicate)
+        .map_err(|error| Failure::Usage(format!("--players: {error}")))?;
+    let rules = args.rules.rules(plan.players())?;
+    let plan = plan
+        .with_rules(rules)
         .map_err(|error| Failure::Usage(format!("--players: {error}")))?;
     let start = Instant::now();
     let show_progress = std::io::stderr().is_terminal();

@@ -13,6 +13,12 @@
 //!   `r = 0..n`, bot `i` sits at seat `(i + r) mod n`, so every bot plays every seat of the
 //!   same deal once and the luck of the deal cancels out.
 //!
+//! Under [`Rules`] with sides ([`MatchPlan::with_rules`]), bot `i` plays for side
+//! `i mod s` with `s` sides, its partners being bots `i + s`, `i + 2s`…; a bot's total is
+//! its side's, and its margin its side's total minus the mean of the other sides'. A
+//! duplicated group is then `s` games, rotations `r = 0..s` as above: the sides swap the
+//! deal's seats, partners stay partners, and every bot plays every side of the deal once.
+//!
 //! In rotation `r` of group `g`, bot `i` draws its randomness from
 //! `derive_seed(derive_seed(seed, g), 1000 + r·n + i)` (see [`MatchPlan::bot_seed`]).
 //! Without duplication (`r = 0`) that is `derive_seed(game seed, 1000 + seat)`.
@@ -66,11 +72,13 @@ use arrayvec::ArrayVec;
 
 use crate::bots::solver::Entry;
 use crate::bots::{AnyBot, BotSpec, PlayError};
+use crate::dealing::deck::Deck;
 use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
 use crate::dealing::seeding::derive_seed;
 use crate::game::moves::Move;
+use crate::game::rules::{Rules, RulesError};
 use crate::game::score::{GameResult, MOST_CARDS_BONUS};
-use crate::game::Game;
+use crate::game::{DeckOrigin, Game};
 use crate::matches::tally::MatchTally;
 
 pub use outcome::{BotGame, Forfeit, GameOutcome, Standing};
@@ -82,11 +90,12 @@ pub const BOT_SEED_INDEX: u64 = 1000;
 /// The total every other bot gets when one forfeits: all 22 card points and the +3.
 pub const FORFEIT_AWARD: u32 = 22 + MOST_CARDS_BONUS;
 
-/// Who plays, from which seed, and whether deals are duplicated.
+/// Who plays, under which rules, from which seed, and whether deals are duplicated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchPlan {
     bots: ArrayVec<BotSpec, MAX_PLAYERS>,
     players: PlayerCount,
+    rules: Rules,
     seed: u64,
     duplicate: bool,
 }
@@ -104,9 +113,17 @@ impl MatchPlan {
         Ok(MatchPlan {
             bots: bots.iter().cloned().collect(),
             players,
+            rules: Rules::ORIGINAL,
             seed,
             duplicate,
         })
+    }
+
+    /// The same plan with every game played under `rules`, if the bots can sit in its
+    /// sides: bot `i` plays for side `i mod s` (see the [module docs](self)).
+    pub fn with_rules(self, rules: Rules) -> Result<MatchPlan, RulesError> {
+        rules.check(self.players)?;
+        Ok(MatchPlan { rules, ..self })
     }
 
     /// A plan for `bots`, whose number the caller knows to be `players` (a tournament's
@@ -121,6 +138,7 @@ impl MatchPlan {
         MatchPlan {
             bots,
             players,
+            rules: Rules::ORIGINAL,
             seed,
             duplicate,
         }
@@ -136,6 +154,23 @@ impl MatchPlan {
         self.players
     }
 
+    /// The rules every game is played under.
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// How many sides play (the players, when everyone plays alone).
+    pub const fn side_count(&self) -> usize {
+        self.rules.side_count(self.players)
+    }
+
+    /// The side bot `bot` plays for in rotation 0 (`bot mod s`), its name for the whole
+    /// match: bots are partners when their sides are equal. In rotation `r` its game seat
+    /// is `bot + r`, on the game's side `(bot + r) mod s`.
+    pub const fn side_of_bot(&self, bot: usize) -> usize {
+        bot % self.side_count()
+    }
+
     /// The match seed.
     pub const fn seed(&self) -> u64 {
         self.seed
@@ -146,10 +181,11 @@ impl MatchPlan {
         self.duplicate
     }
 
-    /// Games per deal group: the player count with duplication, else 1.
+    /// Games per deal group: the side count (the player count when everyone plays alone)
+    /// with duplication, else 1.
     pub const fn games_per_group(&self) -> usize {
         if self.duplicate {
-            self.players.get()
+            self.side_count()
         } else {
             1
         }
@@ -266,8 +302,10 @@ impl MatchPlan {
         clock: &mut dyn FnMut() -> u64,
         illegal_forfeits: bool,
     ) -> Result<(GameOutcome, Game), MatchError> {
-        let mut outcome = GameOutcome::empty(self.players);
-        let mut game = Game::from_seed(self.players, self.group_seed(group));
+        let mut outcome = GameOutcome::empty(self.players, self.side_count());
+        let seed = self.group_seed(group);
+        let origin = DeckOrigin::Seed(seed);
+        let mut game = Game::start(self.players, self.rules, Deck::from_seed(seed), origin);
         let mut forfeit = None;
         // Each bot's score when the deal under way began.
         let mut deal_start = [0; MAX_PLAYERS];
@@ -317,43 +355,55 @@ impl MatchPlan {
         Ok((outcome, game))
     }
 
-    /// Each bot's score so far in rotation `rotation` of `game`, bot 0 first.
+    /// Each bot's score so far in rotation `rotation` of `game`, bot 0 first: its side's.
     fn scores_so_far(&self, game: &Game, rotation: usize) -> [u32; MAX_PLAYERS] {
+        let n = self.players.get();
         let mut scores = [0; MAX_PLAYERS];
-        for (bot, score) in scores[..self.players.get()].iter_mut().enumerate() {
-            *score = game.points_so_far(self.seat_of(bot, rotation));
+        for (bot, score) in scores[..n].iter_mut().enumerate() {
+            let side = game.side_of(self.seat_of(bot, rotation));
+            *score = (0..n)
+                .filter(|&seat| game.side_of(seat) == side)
+                .map(|seat| game.points_so_far(seat))
+                .sum();
         }
         scores
     }
 
-    /// Fills in every bot's seat, result, total, standing and margin.
+    /// Fills in every bot's seat, result, total, standing and margin, all by sides: a
+    /// bot's total is its side's, and a forfeit loses the game for the bot's whole side.
     fn score(&self, outcome: &mut GameOutcome, rotation: usize, result: &GameResult) {
         let n = self.players.get();
-        let forfeiter = outcome.forfeit.map(|(bot, _)| bot);
-        let total_of = |bot: usize| match forfeiter {
-            None => result.total(self.seat_of(bot, rotation)),
-            Some(loser) if loser == bot => 0,
+        let sides = self.side_count();
+        let losing_side = outcome
+            .forfeit
+            .map(|(bot, _)| result.side_of(self.seat_of(bot, rotation)));
+        let side_total = |side: usize| match losing_side {
+            None => result.side_total(side),
+            Some(loser) if loser == side => 0,
             Some(_) => FORFEIT_AWARD,
         };
         let leaders = result.leaders();
         let shared = leaders.count_ones() > 1;
-        let sum: i64 = (0..n).map(|bot| total_of(bot) as i64).sum();
+        let sum: i64 = (0..sides).map(|side| side_total(side) as i64).sum();
         for (bot, record) in outcome.bots[..n].iter_mut().enumerate() {
             let seat = self.seat_of(bot, rotation);
+            let side = result.side_of(seat);
             let mut seat_result = result.seats()[seat];
-            let total = total_of(bot);
+            // The bonus is the side's: each of its bots is marked as holding it.
+            seat_result.most_cards = result.side(side).most_cards;
+            let total = side_total(side);
             record.seat = seat;
-            record.standing = match forfeiter {
+            record.standing = match losing_side {
                 Some(loser) => {
                     seat_result.most_cards = false;
-                    record.forfeited = loser == bot;
-                    if loser == bot {
+                    record.forfeited = outcome.forfeit.is_some_and(|(at, _)| at == bot);
+                    if loser == side {
                         Standing::Loss
                     } else {
                         Standing::Win
                     }
                 }
-                None => match (leaders & (1 << seat) != 0, shared) {
+                None => match (leaders & (1 << side) != 0, shared) {
                     (true, false) => Standing::Win,
                     (true, true) => Standing::Tie,
                     (false, _) => Standing::Loss,
@@ -361,7 +411,7 @@ impl MatchPlan {
             };
             record.result = seat_result;
             record.total = total;
-            record.scaled_margin = n as i64 * total as i64 - sum;
+            record.scaled_margin = sides as i64 * total as i64 - sum;
         }
     }
 
@@ -397,7 +447,11 @@ impl MatchPlan {
 impl MatchTally {
     /// An empty tally for the games of `plan`.
     pub const fn for_plan(plan: &MatchPlan) -> MatchTally {
-        MatchTally::new(plan.players(), plan.games_per_group() as u32)
+        MatchTally::of_sides(
+            plan.players(),
+            plan.side_count(),
+            plan.games_per_group() as u32,
+        )
     }
 }
 

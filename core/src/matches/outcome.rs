@@ -52,14 +52,16 @@ impl fmt::Display for Forfeit {
 pub struct BotGame {
     /// The seat it had.
     pub seat: usize,
-    /// Its seat's result: card points, tablas, cards, and the +3 bonus.
+    /// Its seat's result: card points, tablas, cards, and the +3 bonus (its side's, in a
+    /// game of sides).
     pub result: SeatResult,
-    /// Its total score.
+    /// Its total score: its side's, in a game of sides.
     pub total: u32,
-    /// Win (sole highest total), tie (shared highest) or loss.
+    /// Win (sole highest total), tie (shared highest) or loss, of its side.
     pub standing: Standing,
-    /// `(n − 1) × margin`, an exact integer: `n × total − the sum of all totals`, where the
-    /// margin is its total minus the mean of the other players' totals. Its parts deal by
+    /// `(s − 1) × margin` with `s` sides (the players, when everyone plays alone), an exact
+    /// integer: `s × total − the sum of every side's total`, where the margin is its total
+    /// minus the mean of the other sides' totals. Its parts deal by
     /// deal are [`GameOutcome::deal_margins`].
     pub scaled_margin: i64,
     /// Decisions it made.
@@ -102,6 +104,8 @@ const _: () = {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOutcome {
     players: PlayerCount,
+    /// Sides in the game (the players, when everyone plays alone).
+    sides: usize,
     pub(super) bots: [BotGame; MAX_PLAYERS],
     /// Bot `b`'s scaled margin in deal `d` at `b × deals + d`.
     deal_margins: [i64; MAX_BOT_DEALS],
@@ -109,19 +113,21 @@ pub struct GameOutcome {
 }
 
 impl GameOutcome {
-    /// A game not yet played: nothing for any bot, no forfeit.
-    pub(super) fn empty(players: PlayerCount) -> GameOutcome {
+    /// A game not yet played by `players` in `sides` sides: nothing for any bot, no
+    /// forfeit.
+    pub(super) fn empty(players: PlayerCount, sides: usize) -> GameOutcome {
         GameOutcome {
             players,
+            sides,
             bots: [BotGame::default(); MAX_PLAYERS],
             deal_margins: [0; MAX_BOT_DEALS],
             forfeit: None,
         }
     }
 
-    /// Ends deal `deal`: each bot's scaled margin in it is what it scored since `since[bot]`
-    /// (its score when the deal began), up to `now[bot]`, against the others' gains, scaled
-    /// as [`BotGame::scaled_margin`]. `since` becomes `now`.
+    /// Ends deal `deal`: each bot's scaled margin in it is what it (its side) scored since
+    /// `since[bot]` (its score when the deal began), up to `now[bot]`, against the other
+    /// sides' gains, scaled as [`BotGame::scaled_margin`]. `since` becomes `now`.
     pub(super) fn end_deal(
         &mut self,
         deal: usize,
@@ -135,10 +141,11 @@ impl GameOutcome {
             return;
         }
         let gain = |bot: usize| i64::from(now[bot]) - i64::from(since[bot]);
-        let sum: i64 = (0..n).map(gain).sum();
+        // Bots `0..sides` play one for each side (bot `b` for side `b mod sides`).
+        let sum: i64 = (0..self.sides).map(gain).sum();
         for bot in 0..n {
             if let Some(cell) = self.deal_margins.get_mut(bot * deals + deal) {
-                *cell = n as i64 * gain(bot) - sum;
+                *cell = self.sides as i64 * gain(bot) - sum;
             }
         }
         since[..n].copy_from_slice(&now[..n]);
@@ -182,11 +189,16 @@ impl GameOutcome {
         &self.deal_margins[..cells]
     }
 
-    /// A bot's margin: its total minus the mean of the others' totals.
+    /// The number of sides (the players, when everyone plays alone).
+    pub const fn side_count(&self) -> usize {
+        self.sides
+    }
+
+    /// A bot's margin: its (side's) total minus the mean of the other sides' totals.
     pub fn margin(&self, bot: usize) -> f64 {
         self.bots()
             .get(bot)
             .map_or(0.0, |game| game.scaled_margin as f64)
-            / (self.players.get() - 1) as f64
+            / (self.sides - 1) as f64
     }
 }

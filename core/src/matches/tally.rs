@@ -130,6 +130,8 @@ impl MarginTally {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchTally {
     players: PlayerCount,
+    /// Sides at the table (the players, when everyone plays alone).
+    sides: usize,
     games_per_group: u32,
     games: u64,
     groups: u64,
@@ -146,10 +148,18 @@ pub struct MatchTally {
 }
 
 impl MatchTally {
-    /// An empty tally for `players` bots and groups of `games_per_group` games (at least 1).
+    /// An empty tally for `players` bots, each playing alone, and groups of
+    /// `games_per_group` games (at least 1).
     pub const fn new(players: PlayerCount, games_per_group: u32) -> MatchTally {
+        MatchTally::of_sides(players, players.get(), games_per_group)
+    }
+
+    /// An empty tally for `players` bots in `sides` sides, and groups of `games_per_group`
+    /// games (at least 1): margins are a side's against the other sides' mean.
+    pub const fn of_sides(players: PlayerCount, sides: usize, games_per_group: u32) -> MatchTally {
         MatchTally {
             players,
+            sides,
             games_per_group: if games_per_group == 0 {
                 1
             } else {
@@ -319,7 +329,7 @@ impl MatchTally {
     /// A bot's statistics over the match (an empty bot's for a bot that does not play).
     pub fn summary(&self, bot: usize) -> BotSummary {
         self.bot(bot)
-            .summary(self.players, self.games_per_group, self.groups)
+            .summary(self.sides, self.games_per_group, self.groups)
     }
 
     /// Deals per game ([`PlayerCount::deals`]).
@@ -345,7 +355,7 @@ impl MatchTally {
         MarginSummary::of(
             totals,
             self.bot(bot).games,
-            self.players,
+            self.sides,
             self.games_per_group,
             self.groups,
         )
@@ -366,16 +376,17 @@ pub struct MarginSummary {
 }
 
 impl MarginSummary {
-    /// The margin whose sums are `totals`, over `games` games at tables of `players` in
-    /// `groups` deal groups of `games_per_group` games each.
+    /// The margin whose sums are `totals`, over `games` games at tables of `sides` sides
+    /// (the players, when everyone plays alone) in `groups` deal groups of
+    /// `games_per_group` games each.
     pub(crate) fn of(
         totals: &MarginTally,
         games: u64,
-        players: PlayerCount,
+        sides: usize,
         games_per_group: u32,
         groups: u64,
     ) -> MarginSummary {
-        let others = (players.get() - 1) as f64;
+        let others = (sides - 1) as f64;
         // One group sample is the sum of `games_per_group` scaled margins.
         let unit = others * games_per_group as f64;
         let variance = match groups {
@@ -440,14 +451,14 @@ pub struct BotSummary {
 }
 
 impl BotTally {
-    /// This bot's statistics, its games played at tables of `players` in `groups` deal
-    /// groups of `games_per_group` games each.
-    pub fn summary(&self, players: PlayerCount, games_per_group: u32, groups: u64) -> BotSummary {
+    /// This bot's statistics, its games played at tables of `sides` sides (the players,
+    /// when everyone plays alone) in `groups` deal groups of `games_per_group` games each.
+    pub fn summary(&self, sides: usize, games_per_group: u32, groups: u64) -> BotSummary {
         let per_game = |total: f64| match self.games {
             0 => 0.0,
             games => total / games as f64,
         };
-        let margin = MarginSummary::of(&self.margin, self.games, players, games_per_group, groups);
+        let margin = MarginSummary::of(&self.margin, self.games, sides, games_per_group, groups);
         BotSummary {
             games: self.games,
             mean_points: per_game(self.points as f64),

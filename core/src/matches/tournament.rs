@@ -287,7 +287,7 @@ impl Standings {
     /// the deal groups of all its tables.
     pub fn summary(&self, entrant: usize) -> BotSummary {
         self.entrant(entrant)
-            .summary(self.size, self.games_per_group, self.groups(entrant))
+            .summary(self.size.get(), self.games_per_group, self.groups(entrant))
     }
 
     /// Deals per game at the tournament's tables ([`PlayerCount::deals`]).
@@ -317,7 +317,7 @@ impl Standings {
         MarginSummary::of(
             totals,
             self.entrant(entrant).games,
-            self.size,
+            self.size.get(),
             self.games_per_group,
             self.groups(entrant),
         )
@@ -473,8 +473,7 @@ mod tests {
             let mut sum = 0.0;
             for (deal, hand) in by_hand[entrant].iter().enumerate() {
                 let margin = standings.deal_summary(entrant, deal);
-                let size = PlayerCount::TWO;
-                let expected = MarginSummary::of(hand, totals.games, size, 2, groups[entrant]);
+                let expected = MarginSummary::of(hand, totals.games, 2, 2, groups[entrant]);
                 assert_eq!(margin, expected, "entrant {entrant}, deal {deal}");
                 assert!(
                     margin.error_variance > 0.0,
