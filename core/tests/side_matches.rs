@@ -31,9 +31,9 @@ fn a_duplicated_deal_swaps_the_sides_and_keeps_partners_together() {
     for rotation in 0..2 {
         let outcome = plan.play_game(3, rotation, &mut || 0, &mut []).unwrap();
         let bots = outcome.bots();
-        for bot in 0..4 {
+        for (bot, game) in bots.iter().enumerate() {
             // Bot b sits at seat b + r, so it plays for side (b + r) mod 2.
-            assert_eq!(bots[bot].seat, (bot + rotation) % 4);
+            assert_eq!(game.seat, (bot + rotation) % 4);
         }
         // Partners share their side's total, standing and margin.
         for (a, b) in [(0, 2), (1, 3)] {
