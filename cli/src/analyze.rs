@@ -12,12 +12,13 @@ use tablic_core::analysis::{weighing_options, EXACT_ENTRIES, EXACT_NODES};
 use tablic_core::analysis::{BLUNDER_POINTS, CLEAR_ERRORS, MISTAKE_POINTS};
 use tablic_core::bots::solver::{Entry, CUT_CARD, CUT_POINT};
 use tablic_core::bots::{Bot, BotSpec, Horizon, PimcBot, PimcOptions, SOLVER_ENTRIES};
-use tablic_core::{Game, Move, Position};
+use tablic_core::{Game, Move, Position, Rules};
 
 use crate::error::Failure;
 use crate::jsonl::{answer_lines, line_text};
 use crate::match_cmd::parse_seed;
 use crate::output::{self, Align, Table};
+use crate::rules_flags::describe;
 
 /// Analyse a position: every legal move of the seat to move, valued.
 ///
@@ -257,8 +258,17 @@ struct Report {
     line: Option<Vec<LineMove>>,
     nodes: u64,
     elapsed_ms: u64,
+    /// The rules, as a record writes them, unless they are the original's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
+    /// How many sides play (the players, when everyone plays alone).
     #[serde(skip)]
-    players: usize,
+    sides: usize,
+    /// True when every seat plays alone.
+    #[serde(skip)]
+    alone: bool,
+    #[serde(skip)]
+    rules_described: String,
     #[serde(skip)]
     reach: Horizon,
 }
@@ -270,7 +280,6 @@ impl Report {
         bot: Option<BotMove>,
         elapsed: std::time::Duration,
     ) -> Report {
-        let players = game.players().get();
         let moves = analysis
             .moves()
             .iter()
@@ -315,7 +324,10 @@ impl Report {
             line,
             nodes: analysis.nodes(),
             elapsed_ms: elapsed.as_millis() as u64,
-            players,
+            rules: (game.rules() != Rules::ORIGINAL).then(|| game.rules().to_string()),
+            sides: game.rules().side_count(game.players()),
+            alone: game.rules().is_everyone_alone(),
+            rules_described: describe(game.rules()),
             reach: analysis.horizon(),
         }
     }
@@ -354,8 +366,12 @@ impl Report {
             format!("{} sampled worlds{left_out}", self.worlds)
         };
         let reach = reach(self.reach);
+        let rules = match self.rules_described.as_str() {
+            "" => String::new(),
+            described => format!(" ({described})"),
+        };
         let mut text = format!(
-            "Seat {} to move; {seen}, {reach}.\n{}",
+            "Seat {}{rules} to move; {seen}, {reach}.\n{}",
             self.seat,
             table.render()
         );
@@ -372,7 +388,7 @@ impl Report {
             }
         }
         text.push_str(&output::wrap_words(
-            &legend(self.players, self.reach, self.exact),
+            &legend(self.sides, self.alone, self.reach, self.exact),
             "",
             "",
             90,
@@ -382,14 +398,15 @@ impl Report {
     }
 }
 
-/// What the table's figures mean.
-fn legend(players: usize, horizon: Horizon, exact: bool) -> String {
-    let them = if players == 2 {
-        "the other's"
-    } else {
-        "the others' mean"
+/// What the table's figures mean, with `sides` sides (seats, when everyone plays `alone`).
+fn legend(sides: usize, alone: bool, horizon: Horizon, exact: bool) -> String {
+    let (whose, them) = match (alone, sides) {
+        (true, 2) => ("points and tablas", "the other's"),
+        (true, _) => ("points and tablas", "the others' mean"),
+        (false, 2) => ("the side's points and tablas", "the other side's"),
+        (false, _) => ("the side's points and tablas", "the other sides' mean"),
     };
-    let mut legend = format!("Margin: points and tablas minus {them}");
+    let mut legend = format!("Margin: {whose} minus {them}");
     if horizon == Horizon::GameEnd {
         legend.push_str(", with the +3 for the most cards, when the game ends.");
     } else if horizon == Horizon::LearnedDealEnd {

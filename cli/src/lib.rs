@@ -28,6 +28,7 @@ mod replay;
 mod review;
 mod rules;
 mod rules_flags;
+mod target_match;
 mod tournament;
 
 use std::io::Write;

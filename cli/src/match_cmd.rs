@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde::Serialize;
 use tablic_core::bots::{split_bot_list, BotSpec};
+use tablic_core::game::match_to_target::MAX_TARGET;
 use tablic_core::matches::tally::{BotSummary, MarginSummary, MatchTally};
 use tablic_core::matches::{split_groups, MatchPlan};
 use tablic_core::Rules;
@@ -21,6 +22,7 @@ use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, Tab
 use crate::error::Failure;
 use crate::output::{self, Align, Table};
 use crate::rules_flags::{describe, RulesFlags};
+use crate::target_match;
 
 /// Most threads `--threads` accepts.
 const MAX_THREADS: usize = 1024;
@@ -65,6 +67,11 @@ pub struct MatchArgs {
     #[arg(long)]
     by_deal: bool,
 
+    /// Play every deal group as a match to POINTS (101 at a table) instead of one game,
+    /// and report each bot's share of matches won and the games a match takes.
+    #[arg(long, value_name = "POINTS", value_parser = parse_target, conflicts_with = "by_deal")]
+    to: Option<u32>,
+
     #[command(flatten)]
     players_from: PlayerArgs,
 
@@ -87,6 +94,15 @@ total − mean of the other sides' totals), and a side column shows each bot's s
 stay each bot's own. With --duplicate a deal is played once for each side, every bot moving \
 one seat each time, so the sides swap the deal's seats and partners stay partners. An \
 engine's forfeit loses the game for its side.
+
+--to POINTS makes every deal group a match to POINTS (a match to 101 as played at a \
+table; any target from 1 to 1000000): games follow one another, the lead moving one player \
+each game, until a side has reached the target and leads alone. The table then gives, for \
+each bot, the share of matches its side won ± its standard error over deal groups, and the \
+mean games a match took. With --duplicate each match is played once for each side, the bots \
+moved one seat each time. --json fields: target, matches, groups, duplicate, seed, players, \
+rules (when not the original's); bots: [{bot, name, side, matches, won_share, won_se, \
+mean_games}]; elapsed_s. Built-in bots only.
 
 --by-deal adds a second table: each bot's margin in each deal of the game (deal 1, deal 2, \
 …, the last with what is counted at the end: the table's last cards and the +3), as the \
@@ -124,6 +140,8 @@ Examples:
   tablic match --players greedy,random --games 10000 --duplicate --seed 1
   tablic match --players best,minimax --games 500 --duplicate --threads 2 --by-deal
   tablic match --players greedy,greedy --games 100000 --threads 4 --json
+  tablic match --players minimax,greedy,minimax,greedy --pairs --games 500 --duplicate
+  tablic match --players best,minimax --to 101 --games 500 --duplicate --threads 2
   tablic match --players greedy,engine --engine \"python3 examples/bots/first.py\" --games 10";
 
 fn players_help() -> String {
@@ -140,6 +158,14 @@ fn parse_games(text: &str) -> Result<u64, String> {
     match text.trim().replace('_', "").parse::<u64>() {
         Ok(games) if games > 0 => Ok(games),
         _ => Err("expected a whole number, at least 1".to_string()),
+    }
+}
+
+/// A match's target score: 1 to the core's most.
+fn parse_target(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(target) if (1..=MAX_TARGET).contains(&target) => Ok(target),
+        _ => Err(format!("expected a whole number from 1 to {MAX_TARGET}")),
     }
 }
 
@@ -625,6 +651,10 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode, Failure> {
     let plan = plan
         .with_rules(rules)
         .map_err(|error| Failure::Usage(format!("--players: {error}")))?;
+    if let Some(target) = args.to {
+        target_match::run(&plan, &lineup, target, args.games, args.threads, args.json)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let start = Instant::now();
     let show_progress = std::io::stderr().is_terminal();
     let played = play_match(&plan, &lineup, args.games, args.threads, show_progress)?;

@@ -2,7 +2,7 @@
 //! with its seats' names for the commands that save games.
 
 use tablic_core::game::record::{SeatNames, MAX_NAME_LEN};
-use tablic_core::{Game, GameResult, MOST_CARDS_BONUS};
+use tablic_core::{Game, GameResult, SeatResult, MOST_CARDS_BONUS};
 
 use crate::error::Failure;
 use crate::lines;
@@ -57,32 +57,50 @@ impl Recorded {
         }
     }
 
+    /// What to call a side: `side 0 (seat 0 (you), seat 2 (minimax))`.
+    pub fn side_label(&self, side: usize) -> String {
+        let seats: Vec<String> = (0..self.names.len())
+            .filter(|&seat| self.game.side_of(seat) == side)
+            .map(|seat| self.label(seat))
+            .collect();
+        format!("side {side} ({})", seats.join(", "))
+    }
+
     /// Each seat's total and where it came from, and who won: how `replay` and `render`
-    /// end a finished game.
+    /// end a finished game. In a game of sides, the seats' lines are their shares, then
+    /// each side's line, and the winner is a side.
     pub fn result_lines(&self, result: &GameResult) -> (Vec<String>, String) {
-        let totals = result
+        let line = |label: String, score: &SeatResult| {
+            let bonus = if score.most_cards {
+                format!(" + {MOST_CARDS_BONUS} for the most cards")
+            } else {
+                String::new()
+            };
+            format!(
+                "{label}: {} = {} + {}{bonus} ({})",
+                score.total(),
+                count(score.card_points.into(), "point"),
+                count(score.tablas.into(), "tabla"),
+                count(score.cards.into(), "card")
+            )
+        };
+        let alone = result.rules().is_everyone_alone();
+        let mut totals: Vec<String> = result
             .seats()
             .iter()
             .enumerate()
-            .map(|(index, seat)| {
-                let bonus = if seat.most_cards {
-                    format!(" + {MOST_CARDS_BONUS} for the most cards")
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{}: {} = {} + {}{bonus} ({})",
-                    self.label(index),
-                    seat.total(),
-                    count(seat.card_points.into(), "point"),
-                    count(seat.tablas.into(), "tabla"),
-                    count(seat.cards.into(), "card")
-                )
-            })
+            .map(|(seat, score)| line(self.label(seat), score))
             .collect();
-        let winner = match result.winner() {
-            Some(seat) => format!("winner: {}", self.label(seat)),
-            None => "tie for the highest total".to_string(),
+        if !alone {
+            totals.extend(
+                (0..result.side_count())
+                    .map(|side| line(self.side_label(side), &result.side(side))),
+            );
+        }
+        let winner = match (result.winner(), alone) {
+            (Some(seat), true) => format!("winner: {}", self.label(seat)),
+            (Some(side), false) => format!("winner: {}", self.side_label(side)),
+            (None, _) => "tie for the highest total".to_string(),
         };
         (totals, winner)
     }

@@ -246,10 +246,12 @@ fn capitalised(text: &str) -> String {
     })
 }
 
-/// Points and tablas so far, seat 0 first: `12 : 4`.
+/// Points and tablas so far, seat 0 first: `12 : 4`; by side (side 0 first) when seats
+/// play in sides.
 fn running_score(game: &Game) -> String {
-    let scores: Vec<String> = (0..game.players().get())
-        .map(|seat| game.points_so_far(seat).to_string())
+    let sides = game.rules().side_count(game.players());
+    let scores: Vec<String> = (0..sides)
+        .map(|side| game.side_points_so_far(side).to_string())
         .collect();
     scores.join(" : ")
 }

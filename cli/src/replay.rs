@@ -5,11 +5,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tablic_core::game::record::{RecordError, HEADER};
-use tablic_core::{DeckOrigin, Game};
+use tablic_core::{DeckOrigin, Game, Leftovers};
 
 use crate::error::Failure;
 use crate::output;
 use crate::record_file::{display_name, read_text, Recorded};
+use crate::rules_flags::describe as describe_rules;
 
 /// Check a game record and print the game move by move.
 ///
@@ -127,7 +128,11 @@ fn describe(record: &str, recorded: &Recorded) -> String {
         DeckOrigin::Given => "a given deck".to_string(),
         DeckOrigin::Position => format!("from a position after {} moves", played.opening_plies()),
     };
-    say(format!("{n} players, {origin}"));
+    let rules = match describe_rules(played.rules()).as_str() {
+        "" => String::new(),
+        described => format!(", {described}"),
+    };
+    say(format!("{n} players, {origin}{rules}"));
 
     let mut game = played.rewound(0);
     say(format!("table: {}", game.table()));
@@ -170,13 +175,17 @@ fn describe(record: &str, recorded: &Recorded) -> String {
     }
     match game.result() {
         Some(result) => {
+            let why = match game.rules().leftovers {
+                Leftovers::LastCapturer => "the last capturer",
+                Leftovers::LastPlayer => "the last player, by the house rule",
+            };
             match (
                 left_over.filter(|cards| !cards.is_empty()),
-                game.last_capturer(),
+                game.leftovers_taker(),
             ) {
-                (Some(cards), Some(capturer)) => say(format!(
-                    "the cards left on the table, {cards}, go to {} (the last capturer)",
-                    names[capturer]
+                (Some(cards), Some(taker)) => say(format!(
+                    "the cards left on the table, {cards}, go to {} ({why})",
+                    names[taker]
                 )),
                 (Some(cards), None) => say(format!("the cards left, {cards}, go to nobody")),
                 (None, _) => {}

@@ -398,3 +398,72 @@ fn one_of_anything_is_singular_in_the_footer() {
         assert!(last.starts_with(footer), "{all:?}: {last}");
     }
 }
+
+#[test]
+fn matches_to_a_target_report_the_share_won_and_the_games_they_take() {
+    let args = [
+        "--players",
+        "greedy,random,greedy,random",
+        "--pairs",
+        "--to",
+        "61",
+        "--games",
+        "10",
+        "--duplicate",
+        "--seed",
+        "4",
+    ];
+    let mut report = match_json(&args);
+    let elapsed = report.as_object_mut().unwrap().remove("elapsed_s");
+    assert!(elapsed.and_then(|v| v.as_f64()).is_some_and(|v| v >= 0.0));
+    assert_eq!(report["target"], json!(61));
+    assert_eq!(report["matches"], json!(20));
+    assert_eq!(report["rules"], json!("side-size=2"));
+    let bots = report["bots"].as_array().unwrap();
+    // Partners share their side's matches; the two sides' shares add up to 1.
+    assert_eq!(bots[0]["won_share"], bots[2]["won_share"]);
+    assert_eq!(bots[1]["side"], json!(1));
+    let shares = number(&bots[0], "won_share") + number(&bots[1], "won_share");
+    assert!((shares - 1.0).abs() < 1e-12, "{shares}");
+    assert!(
+        number(&bots[0], "won_share") > 0.9,
+        "greedy pairs beat random pairs"
+    );
+    assert!(number(&bots[0], "mean_games") >= 3.0);
+    // The same again on two threads.
+    let mut threads = args.to_vec();
+    threads.extend(["--threads", "2"]);
+    let mut again = match_json(&threads);
+    again.as_object_mut().unwrap().remove("elapsed_s");
+    assert_eq!(again, report);
+
+    // The table: one row a bot and the match line.
+    let run = tablic(&[&["match"][..], &args].concat(), "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let header = run.stdout.lines().next().unwrap();
+    assert_eq!(header, "bot  name    side    matches won  games/match");
+    assert!(
+        run.stdout
+            .contains("\n20 matches to 61 (10 × 2 seatings), seed 4, in pairs, 1 thread, "),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_bad_target_is_refused() {
+    for (args, message) in [
+        (
+            &["--to", "0"][..],
+            "error: invalid value '0' for '--to <POINTS>': expected a whole number from 1 to 1000000 (see --help)",
+        ),
+        (
+            &["--to", "101", "--by-deal"][..],
+            "error: the argument '--to <POINTS>' cannot be used with '--by-deal' (see --help)",
+        ),
+    ] {
+        let run = tablic(&[&["match"][..], args].concat(), "");
+        assert_eq!(run.code, Some(2));
+        assert_eq!(run.stderr.lines().next(), Some(message), "{}", run.stderr);
+    }
+}

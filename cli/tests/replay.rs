@@ -381,3 +381,75 @@ fn a_bad_name_line_is_one_error_line() {
     assert_eq!(run.code, Some(2));
     assert_eq!(run.stderr, "error: stdin: line 3: seat 2: no such seat\n");
 }
+
+#[test]
+fn a_pairs_game_replays_with_its_rules_and_its_sides() {
+    let dir = scratch("records-pairs");
+    let run = tablic(
+        &[
+            "match",
+            "--players",
+            "greedy,random,greedy,random",
+            "--pairs",
+            "--leftovers",
+            "last-player",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--save-records",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let path = dir.join("g000000-r0.txt");
+    let record = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        record.contains("\nrules side-size=2 leftovers=last-player\n"),
+        "{record}"
+    );
+    let game = tablic_core::Game::from_record(&record).unwrap();
+    let result = game.result().unwrap();
+
+    let told = replay(&path);
+    assert_eq!(told.code, Some(0), "{}", told.stderr);
+    let text = &told.stdout;
+    assert!(
+        text.contains("4 players, seed ") && text.contains(", in pairs, leftovers=last-player\n"),
+        "{text}"
+    );
+    // The last cards go to seat 3, who played last, by the house rule.
+    if text.contains("the cards left on the table") {
+        assert!(
+            text.contains("go to seat 3 (random) (the last player, by the house rule)\n"),
+            "{text}"
+        );
+    }
+    for side in 0..2 {
+        let score = result.side(side);
+        let label = match side {
+            0 => "side 0 (seat 0 (greedy), seat 2 (greedy))",
+            _ => "side 1 (seat 1 (random), seat 3 (random))",
+        };
+        let bonus = if score.most_cards {
+            " + 3 for the most cards"
+        } else {
+            ""
+        };
+        let line = format!(
+            "  {label}: {} = {} points + {} tablas{bonus} ({} cards)\n",
+            score.total(),
+            score.card_points,
+            score.tablas,
+            score.cards
+        );
+        assert!(text.contains(&line), "{line:?} in:\n{text}");
+    }
+    let winner = match result.winner() {
+        Some(0) => "winner: side 0 (seat 0 (greedy), seat 2 (greedy))\n",
+        Some(_) => "winner: side 1 (seat 1 (random), seat 3 (random))\n",
+        None => "tie for the highest total\n",
+    };
+    assert!(text.ends_with(winner), "{text}");
+}

@@ -151,3 +151,61 @@ fn the_deal_schedule_is_the_engines() {
     }
     assert_eq!(counts, PlayerCount::ALL);
 }
+
+/// The position of the sides' example: the code block after "Example, checked".
+fn sides_example() -> tablic_core::Position {
+    let after = RULES_MD
+        .split_once("Example, checked by the engine's tests")
+        .expect("the sides' example")
+        .1;
+    let block = after
+        .split("```")
+        .nth(1)
+        .expect("its position in a code block");
+    block.trim().parse().expect("a position")
+}
+
+#[test]
+fn the_sides_example_scores_as_the_page_says() {
+    use tablic_core::{CardSet, Move, Rules};
+    let position = sides_example();
+    assert_eq!(position.rules(), Rules::PAIRS);
+    let take = Move::new(card("5D"), CardSet::EMPTY.with(card("5C")));
+    let mut pairs = Game::from_position(&position);
+    assert!(pairs.play(take).unwrap().tabla);
+    let result = pairs.result().unwrap();
+    assert_eq!([result.side(0).cards, result.side(1).cards], [26, 26]);
+    assert_eq!(
+        [result.side(0).card_points, result.side(1).card_points],
+        [11, 11]
+    );
+    assert_eq!([result.side_total(0), result.side_total(1)], [11, 12]);
+    assert_eq!(result.winner(), Some(1));
+    let cards: Vec<u32> = result.seats().iter().map(|seat| seat.cards).collect();
+    assert_eq!(cards, [13, 10, 13, 16]);
+    // Everyone alone: the same piles, the same move.
+    let alone: tablic_core::Position = position
+        .to_string()
+        .replace(" side-size=2", "")
+        .parse()
+        .unwrap();
+    let mut alone = Game::from_position(&alone);
+    alone.play(take).unwrap();
+    let totals: Vec<u32> = (0..4)
+        .map(|seat| alone.result().unwrap().total(seat))
+        .collect();
+    assert_eq!(totals, [4, 6, 7, 9]);
+    for words in [
+        "Seats 0 and 2 then hold 13 cards each and 11 points",
+        "seats 1 and 3 hold 10 and 16 cards and 11 points",
+        "the pairs score 11 and 12, and seats 1 and 3 win",
+        "the scores are 4, 6, 7 and 9.",
+    ] {
+        let page = RULES_MD.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(page.contains(words), "{words:?}");
+    }
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}

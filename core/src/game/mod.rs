@@ -285,6 +285,15 @@ impl Game {
         self.pile(seat).points() + self.tablas(seat)
     }
 
+    /// A side's score so far: its seats' [`Game::points_so_far`] added up (the seat's own,
+    /// when everyone plays alone).
+    pub fn side_points_so_far(&self, side: usize) -> u32 {
+        (0..self.players.get())
+            .filter(|&seat| self.side_of(seat) == side)
+            .map(|seat| self.points_so_far(seat))
+            .sum()
+    }
+
     /// The seat that captured last, if anyone has.
     pub fn last_capturer(&self) -> Option<usize> {
         self.last_capturer.map(usize::from)
@@ -372,7 +381,7 @@ impl Game {
             self.deal();
             new_deal = true;
         } else {
-            self.finish(seat);
+            self.finish();
         }
         Ok(Played {
             seat,
@@ -382,18 +391,23 @@ impl Game {
         })
     }
 
-    /// The table's last cards go to the last capturer (or to nobody, if nobody captured)
-    /// or, by the house rule, to `last_player`; never as a tabla.
-    fn finish(&mut self, last_player: usize) {
-        let taker = match self.rules.leftovers {
-            Leftovers::LastCapturer => self.last_capturer.map(usize::from),
-            Leftovers::LastPlayer => Some(last_player),
-        };
-        if let Some(taker) = taker {
+    /// The table's last cards go to [`Game::leftovers_taker`], never as a tabla.
+    fn finish(&mut self) {
+        if let Some(taker) = self.leftovers_taker() {
             self.piles[taker] |= self.table;
             self.table = CardSet::EMPTY;
         }
         self.finished = true;
+    }
+
+    /// The seat that takes the cards left on the table at the end, as things stand: the
+    /// last capturer (nobody, if nobody has captured) or, by the house rule, the seat that
+    /// plays the game's last card, the last seat of the last deal.
+    pub fn leftovers_taker(&self) -> Option<usize> {
+        match self.rules.leftovers {
+            Leftovers::LastCapturer => self.last_capturer(),
+            Leftovers::LastPlayer => Some(self.players.get() - 1),
+        }
     }
 
     /// Calls `visit` for every legal move of the seat to move, until it breaks (see

@@ -63,6 +63,7 @@
 
 mod outcome;
 pub mod tally;
+pub mod to_target;
 pub mod tournament;
 
 use core::fmt;
@@ -210,8 +211,13 @@ impl MatchPlan {
     /// The seed of bot `bot` in rotation `rotation` of group `group`:
     /// `derive_seed(group_seed(group), 1000 + rotation·n + bot)`.
     pub const fn bot_seed(&self, group: u64, rotation: usize, bot: usize) -> u64 {
+        self.bot_seed_in(self.group_seed(group), rotation, bot)
+    }
+
+    /// The seed of bot `bot` in rotation `rotation` of a game dealt from `deal_seed`.
+    const fn bot_seed_in(&self, deal_seed: u64, rotation: usize, bot: usize) -> u64 {
         let index = (rotation * self.players.get() + bot) as u64;
-        derive_seed(self.group_seed(group), BOT_SEED_INDEX + index)
+        derive_seed(deal_seed, BOT_SEED_INDEX + index)
     }
 
     /// Search memory the bots need together, in entries: give [`MatchPlan::play_game`] a
@@ -230,12 +236,24 @@ impl MatchPlan {
         rotation: usize,
         memory: &'m mut [Entry],
     ) -> ArrayVec<AnyBot<'m>, MAX_PLAYERS> {
+        self.bots_seeded(self.group_seed(group), rotation, memory)
+    }
+
+    /// The built-in bots of rotation `rotation` of a game dealt from `deal_seed`, bot `i`
+    /// seeded `derive_seed(deal_seed, 1000 + rotation·n + i)`, each with its share of
+    /// `memory`.
+    pub(crate) fn bots_seeded<'m>(
+        &self,
+        deal_seed: u64,
+        rotation: usize,
+        memory: &'m mut [Entry],
+    ) -> ArrayVec<AnyBot<'m>, MAX_PLAYERS> {
         let mut bots = ArrayVec::new();
         let mut free = memory;
         for (bot, spec) in self.bots.iter().enumerate() {
             let (mine, rest) = free.split_at_mut(spec.memory_entries().min(free.len()));
             free = rest;
-            bots.push(spec.build(self.bot_seed(group, rotation, bot), mine));
+            bots.push(spec.build(self.bot_seed_in(deal_seed, rotation, bot), mine));
         }
         bots
     }
@@ -360,11 +378,7 @@ impl MatchPlan {
         let n = self.players.get();
         let mut scores = [0; MAX_PLAYERS];
         for (bot, score) in scores[..n].iter_mut().enumerate() {
-            let side = game.side_of(self.seat_of(bot, rotation));
-            *score = (0..n)
-                .filter(|&seat| game.side_of(seat) == side)
-                .map(|seat| game.points_so_far(seat))
-                .sum();
+            *score = game.side_points_so_far(game.side_of(self.seat_of(bot, rotation)));
         }
         scores
     }
@@ -475,6 +489,11 @@ pub enum MatchFailure {
     Play(PlayError),
     /// The rotation is not below [`MatchPlan::games_per_group`].
     NoSuchRotation,
+    /// A match to this target cannot be played (0, or over
+    /// [`MAX_TARGET`](crate::game::match_to_target::MAX_TARGET)).
+    BadTarget(u32),
+    /// A bot gave no move on its turn.
+    NoMove,
 }
 
 /// A match game that could not be played, and which one it was.
@@ -494,6 +513,8 @@ impl fmt::Display for MatchError {
         match &self.error {
             MatchFailure::Play(error) => error.fmt(f),
             MatchFailure::NoSuchRotation => f.write_str("no such rotation"),
+            MatchFailure::BadTarget(target) => write!(f, "no match to {target} points"),
+            MatchFailure::NoMove => f.write_str("a bot gave no move on its turn"),
         }
     }
 }
