@@ -22,6 +22,7 @@ use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, Tab
 use crate::error::Failure;
 use crate::match_cmd::{by_deal_table, clock_since, forfeit_lines, parse_seed, DealMargin};
 use crate::output::{self, Align, Table as TextTable};
+use crate::rules_flags::{describe, RulesFlags};
 
 /// Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 const EXIT_INTERRUPTED: u8 = 130;
@@ -79,6 +80,9 @@ pub struct TournamentArgs {
 
     #[command(flatten)]
     players_from: PlayerArgs,
+
+    #[command(flatten)]
+    rules: RulesFlags,
 }
 
 const TOURNAMENT_AFTER_HELP: &str = "\
@@ -165,6 +169,10 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
             })
         },
     )?;
+    let rules = args.rules.rules(plan.size())?;
+    let plan = plan
+        .with_rules(rules)
+        .map_err(|error| Failure::Usage(format!("--size: {error}")))?;
     // Opened now, so that a path that cannot be written is refused before the games, not
     // after them with the standings lost.
     let csv = match &args.csv {
@@ -434,6 +442,11 @@ struct Report {
     games_per_group: usize,
     duplicate: bool,
     seed: u64,
+    /// The rules, as a record writes them, unless they are the original's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
+    #[serde(skip)]
+    rules_described: String,
     games: u64,
     interrupted: bool,
     standings: Vec<Entry>,
@@ -480,9 +493,15 @@ impl Report {
             entrants: lineup.players.len(),
             tables,
             groups_per_table: groups,
-            games_per_group: if plan.is_duplicate() { size } else { 1 },
+            games_per_group: if plan.is_duplicate() {
+                plan.rules().side_count(plan.size())
+            } else {
+                1
+            },
             duplicate: plan.is_duplicate(),
             seed: plan.seed(),
+            rules: (plan.rules() != tablic_core::Rules::ORIGINAL).then(|| plan.rules().to_string()),
+            rules_described: describe(plan.rules()),
             games,
             interrupted,
             standings: entries,
@@ -530,8 +549,12 @@ impl Report {
         } else {
             String::new()
         };
+        let rules = match self.rules_described.as_str() {
+            "" => String::new(),
+            described => format!(", {described}"),
+        };
         let mut text = format!(
-            "{}{}: {} of {} × {}{seatings}, seed {}, {}, {:.2} s{}\n",
+            "{}{}: {} of {} × {}{seatings}, seed {}{rules}, {}, {:.2} s{}\n",
             table.render(),
             output::count(self.games, "game"),
             output::count(self.tables, "table"),

@@ -168,3 +168,40 @@ fn house_rules_reach_every_game_of_a_match() {
     .unwrap();
     assert!(three.with_rules(Rules::PAIRS).is_err());
 }
+
+#[test]
+fn a_tournament_plays_every_table_under_its_rules() {
+    use tablic_core::matches::tournament::{Standings, TournamentPlan};
+    let field = [
+        BotSpec::Greedy,
+        BotSpec::Random,
+        BotSpec::Greedy,
+        BotSpec::Random,
+        BotSpec::Random,
+    ];
+    let plan = TournamentPlan::new(&field, 4, 2, true)
+        .unwrap()
+        .with_rules(Rules::PAIRS)
+        .unwrap();
+    let mut standings = Standings::for_plan(&plan);
+    for table in plan.tables() {
+        let matched = plan.match_plan(&table);
+        assert_eq!(matched.rules(), Rules::PAIRS);
+        assert_eq!(matched.games_per_group(), 2);
+        let mut tally = MatchTally::for_plan(&matched);
+        matched
+            .play_groups(0..3, &mut tally, &mut || 0, &mut [])
+            .unwrap();
+        standings.add(&table, &tally);
+    }
+    // Five tables of four, three deals each played on both sides: every entrant sits at
+    // four of them.
+    assert_eq!(standings.entrant(0).games, 4 * 3 * 2);
+    // Margins are by side: the five entrants' means, weighted alike, add up to 0.
+    let sum: f64 = (0..5)
+        .map(|entrant| standings.summary(entrant).mean_margin)
+        .sum();
+    assert!(sum.abs() < 1e-9, "{sum}");
+    let three = TournamentPlan::new(&field, 3, 2, false).unwrap();
+    assert!(three.with_rules(Rules::PAIRS).is_err());
+}

@@ -127,19 +127,21 @@ impl MatchPlan {
         Ok(MatchPlan { rules, ..self })
     }
 
-    /// A plan for `bots`, whose number the caller knows to be `players` (a tournament's
-    /// table), so nothing can fail.
+    /// A plan for `bots` under `rules`, whose number and sides the caller knows fit (a
+    /// tournament's table), so nothing can fail.
     pub(crate) fn seated(
         bots: ArrayVec<BotSpec, MAX_PLAYERS>,
         players: PlayerCount,
+        rules: Rules,
         seed: u64,
         duplicate: bool,
     ) -> MatchPlan {
         debug_assert_eq!(bots.len(), players.get());
+        debug_assert!(rules.check(players).is_ok());
         MatchPlan {
             bots,
             players,
-            rules: Rules::ORIGINAL,
+            rules,
             seed,
             duplicate,
         }

@@ -4,7 +4,9 @@
 //!
 //! Table `t` (the `t`-th combination of entrants in lexicographic order) is the match
 //! [`MatchPlan`] of those entrants, in field order, from seed `derive_seed(seed, t)`, with
-//! duplicated deals if the tournament has them. So each table, and each game of it, can be
+//! duplicated deals if the tournament has them, under the tournament's [`Rules`]: in sides,
+//! the table's bot `i` plays for side `i mod s` (so at a table of four in pairs, its first
+//! and third entrants are partners) and an entrant's margin is its side's. So each table, and each game of it, can be
 //! replayed alone, and tables can be played in any order, on any number of threads.
 //!
 //! ```
@@ -35,6 +37,7 @@ use arrayvec::ArrayVec;
 use crate::bots::BotSpec;
 use crate::dealing::players::{InvalidPlayerCount, PlayerCount, MAX_PLAYERS};
 use crate::dealing::seeding::derive_seed;
+use crate::game::rules::{Rules, RulesError};
 use crate::matches::tally::{BotSummary, BotTally, MarginSummary, MarginTally, MatchTally};
 use crate::matches::MatchPlan;
 
@@ -82,6 +85,7 @@ impl core::error::Error for TournamentError {}
 pub struct TournamentPlan {
     entrants: ArrayVec<BotSpec, MAX_ENTRANTS>,
     size: PlayerCount,
+    rules: Rules,
     seed: u64,
     duplicate: bool,
 }
@@ -128,9 +132,22 @@ impl TournamentPlan {
         Ok(TournamentPlan {
             entrants: entrants.iter().copied().collect(),
             size,
+            rules: Rules::ORIGINAL,
             seed,
             duplicate,
         })
+    }
+
+    /// The same tournament with every game played under `rules`, if a table can sit in
+    /// its sides.
+    pub fn with_rules(self, rules: Rules) -> Result<TournamentPlan, RulesError> {
+        rules.check(self.size)?;
+        Ok(TournamentPlan { rules, ..self })
+    }
+
+    /// The rules every game is played under.
+    pub const fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The field, entrant 0 first.
@@ -195,7 +212,7 @@ impl TournamentPlan {
             .map(|entrant| self.entrants[entrant])
             .collect();
         let seed = derive_seed(self.seed, table.index);
-        MatchPlan::seated(bots, self.size, seed, self.duplicate)
+        MatchPlan::seated(bots, self.size, self.rules, seed, self.duplicate)
     }
 }
 
@@ -243,6 +260,8 @@ impl EntrantTotals {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
     size: PlayerCount,
+    /// Sides at a table (its seats, when everyone plays alone).
+    sides: usize,
     games_per_group: u32,
     entrants: ArrayVec<EntrantTotals, MAX_ENTRANTS>,
 }
@@ -250,9 +269,11 @@ pub struct Standings {
 impl Standings {
     /// Empty standings for the field of `plan`.
     pub fn for_plan(plan: &TournamentPlan) -> Standings {
-        let games_per_group = if plan.duplicate { plan.size.get() } else { 1 };
+        let sides = plan.rules.side_count(plan.size);
+        let games_per_group = if plan.duplicate { sides } else { 1 };
         Standings {
             size: plan.size,
+            sides,
             games_per_group: games_per_group as u32,
             entrants: plan.entrants.iter().map(|_| EntrantTotals::EMPTY).collect(),
         }
@@ -287,7 +308,7 @@ impl Standings {
     /// the deal groups of all its tables.
     pub fn summary(&self, entrant: usize) -> BotSummary {
         self.entrant(entrant)
-            .summary(self.size.get(), self.games_per_group, self.groups(entrant))
+            .summary(self.sides, self.games_per_group, self.groups(entrant))
     }
 
     /// Deals per game at the tournament's tables ([`PlayerCount::deals`]).
@@ -317,7 +338,7 @@ impl Standings {
         MarginSummary::of(
             totals,
             self.entrant(entrant).games,
-            self.size.get(),
+            self.sides,
             self.games_per_group,
             self.groups(entrant),
         )
