@@ -20,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    // An accepted `result` line gives the replayed game's totals, seat by seat.
+    // An accepted `result` line gives the replayed game's totals, side by side (seat by
+    // seat when everyone plays alone).
     let results = text
         .lines()
         .map(str::trim)
@@ -33,8 +34,8 @@ fuzz_target!(|data: &[u8]| {
             .split_whitespace()
             .map(|total| total.parse().expect("an accepted total is a number"))
             .collect();
-        let replayed: Vec<u32> = (0..result.players().get())
-            .map(|seat| result.total(seat))
+        let replayed: Vec<u32> = (0..result.side_count())
+            .map(|side| result.side_total(side))
             .collect();
         assert_eq!(totals, replayed, "{line:?}");
     }

@@ -15,6 +15,29 @@
 //! Nothing here allocates: the match keeps the running totals and the game in play; a
 //! finished game's [`SheetLine`] is the caller's to keep, and its moves go to the match's
 //! record ([`record`]) as it is written.
+//!
+//! ```
+//! use tablic_core::bots::best_greedy_move;
+//! use tablic_core::game::match_to_target::{MatchToTarget, DEFAULT_TARGET};
+//! use tablic_core::{PlayerCount, Rules};
+//!
+//! // Four greedy players in pairs, to 101.
+//! let four = PlayerCount::new(4).unwrap();
+//! let mut played = MatchToTarget::new(four, Rules::PAIRS, DEFAULT_TARGET, 7).unwrap();
+//! while !played.is_over() {
+//!     if played.game().is_finished() {
+//!         let line = played.sheet_line().unwrap();
+//!         println!("game {}: {} to {}", line.game(), line.running_total(0), line.running_total(1));
+//!         played.next_game().unwrap();
+//!     }
+//!     let game = played.game();
+//!     let seat = game.to_move().unwrap();
+//!     played.play(best_greedy_move(game.hand(seat), game.table()).unwrap()).unwrap();
+//! }
+//! let winner = played.winner().unwrap();
+//! assert!(played.totals()[winner] >= DEFAULT_TARGET);
+//! assert_eq!(played.side_of(0), played.side_of(2), "players 0 and 2 are partners");
+//! ```
 
 pub mod record;
 mod sheet;
