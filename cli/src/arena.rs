@@ -256,7 +256,7 @@ impl Seating {
         notes: &mut Vec<ForfeitNote>,
     ) -> Result<(), Failure> {
         // Take this table's engines out of the store for the game, started and told.
-        let dealt = Game::from_seed(plan.players(), plan.group_seed(group));
+        let dealt = plan.deal(group);
         let mut seated: Vec<Option<Engine>> = Vec::with_capacity(info.players.len());
         for (bot, at) in info.players.iter().enumerate() {
             seated.push(match at.player {

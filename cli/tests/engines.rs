@@ -339,3 +339,30 @@ fn bad_engine_options_are_usage_errors() {
         assert_eq!(run.stdout, "");
     }
 }
+
+#[test]
+fn an_engine_is_told_the_sides_and_the_house_rules() {
+    // The test bot plays legally only when its `newgame` line says `side-size 2`.
+    let engine = faulty("pairs-only", 1);
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--json",
+            "--players",
+            "greedy,engine,greedy,random",
+            "--engine",
+            &engine,
+            "--games",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let run = tablic(&args, "");
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        serde_json::from_str::<Value>(&run.stdout).expect("one JSON object")
+    };
+    let pairs = run(&["--pairs", "--leftovers", "last-player"]);
+    assert_eq!(forfeits(&pairs), []);
+    assert_eq!(count(&pairs["bots"][1], "decisions"), 2 * 12);
+    let alone = run(&[]);
+    assert_eq!(forfeits(&alone).len(), 2, "{alone}");
+}

@@ -130,12 +130,17 @@ impl Engine {
                 }
             }
         }
-        let rules = format!(
+        let mut newgame = format!(
             "newgame players {} seat {seat} seed {seed}",
             game.players().get()
         );
+        // The rules, when not the original's, as more `key value` pairs.
+        for word in game.rules().to_string().split_whitespace() {
+            newgame.push(' ');
+            newgame.push_str(&word.replacen('=', " ", 1));
+        }
         let deal = deal_line(game, seat);
-        if !(self.send(&rules) && self.send(&deal)) {
+        if !(self.send(&newgame) && self.send(&deal)) {
             self.pending = Some(self.crashed("stopped reading its input"));
             self.stop();
             return;
@@ -210,7 +215,14 @@ impl Engine {
                 let totals: Vec<String> = (0..result.players().get())
                     .map(|seat| result.total(seat).to_string())
                     .collect();
-                format!("end result {}", totals.join(" "))
+                let mut line = format!("end result {}", totals.join(" "));
+                if !result.rules().is_everyone_alone() {
+                    let sides: Vec<String> = (0..result.side_count())
+                        .map(|side| result.side_total(side).to_string())
+                        .collect();
+                    line.push_str(&format!(" sides {}", sides.join(" ")));
+                }
+                line
             }
             (None, None) => "end stopped".to_string(),
         };

@@ -6,8 +6,9 @@
 MODE says how it fails: `illegal` (plays a table card), `slow` (never answers in time),
 `crash` (exits with status 3), `garbage` (answers `I think 7S`), `close` (closes its output
 but keeps running), `hello` (a bad handshake), `mute` (never says ready), `chatty` (sends
-info and blank lines around legal answers: never fails). It fails at its first move of a
-game whose `newgame` seed is a multiple of EVERY (default 1: every game).
+info and blank lines around legal answers: never fails), `pairs-only` (plays illegally, as
+`illegal` does, in a game whose `newgame` line does not say `side-size 2`). It fails at its
+first move of a game whose `newgame` seed is a multiple of EVERY (default 1: every game).
 """
 
 import os
@@ -42,6 +43,8 @@ for line in sys.stdin:
         options = dict(zip(args[0::2], args[1::2]))
         seat = int(options["seat"])
         failing = int(options["seed"]) % every == 0
+        if mode == "pairs-only":
+            failing = options.get("side-size") != "2"
     elif command == "deal":
         at = args.index("table")
         hand, table = args[1:at], args[at + 1:]
@@ -56,7 +59,7 @@ for line in sys.stdin:
     elif command == "go":
         if failing and mode != "chatty":
             failing = False
-            if mode == "illegal":
+            if mode in ("illegal", "pairs-only"):
                 send("play " + table[0] if table else "play AS AS")
                 continue
             if mode == "slow":

@@ -194,6 +194,18 @@ impl MatchPlan {
         }
     }
 
+    /// The game of group `group` as it is dealt, under the plan's rules: every game of the
+    /// group starts from it.
+    pub fn deal(&self, group: u64) -> Game {
+        let seed = self.group_seed(group);
+        Game::start(
+            self.players,
+            self.rules,
+            Deck::from_seed(seed),
+            DeckOrigin::Seed(seed),
+        )
+    }
+
     /// The deck seed of group `group`: `derive_seed(seed, group)`.
     pub const fn group_seed(&self, group: u64) -> u64 {
         derive_seed(self.seed, group)
@@ -323,9 +335,7 @@ impl MatchPlan {
         illegal_forfeits: bool,
     ) -> Result<(GameOutcome, Game), MatchError> {
         let mut outcome = GameOutcome::empty(self.players, self.side_count());
-        let seed = self.group_seed(group);
-        let origin = DeckOrigin::Seed(seed);
-        let mut game = Game::start(self.players, self.rules, Deck::from_seed(seed), origin);
+        let mut game = self.deal(group);
         let mut forfeit = None;
         // Each bot's score when the deal under way began.
         let mut deal_start = [0; MAX_PLAYERS];
