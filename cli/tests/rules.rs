@@ -152,17 +152,34 @@ fn the_deal_schedule_is_the_engines() {
     assert_eq!(counts, PlayerCount::ALL);
 }
 
-/// The position of the sides' example: the code block after "Example, checked".
+/// The position of the sides' example: the table of seats after "Example, checked", with
+/// 5C on the table and seat 2 the last capturer, in pairs.
 fn sides_example() -> tablic_core::Position {
     let after = RULES_MD
         .split_once("Example, checked by the engine's tests")
         .expect("the sides' example")
         .1;
-    let block = after
-        .split("```")
-        .nth(1)
-        .expect("its position in a code block");
-    block.trim().parse().expect("a position")
+    let rows: Vec<Vec<&str>> = after
+        .lines()
+        .skip_while(|line| !line.starts_with("| seat"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| line.split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "a row per seat");
+    let cards = |text: &str| match text {
+        "" => "-".to_string(),
+        text => text.split_whitespace().collect::<Vec<_>>().join(","),
+    };
+    let hands: Vec<String> = rows.iter().map(|row| cards(row[2])).collect();
+    let piles: Vec<String> = rows.iter().map(|row| cards(row[3])).collect();
+    format!(
+        "players=4 side-size=2 ply=47 table=5C hands={} piles={} tablas=0,0,0,0 last=2 deck=-",
+        hands.join(";"),
+        piles.join(";")
+    )
+    .parse()
+    .expect("a position")
 }
 
 #[test]

@@ -353,8 +353,6 @@ impl Game {
         self.check(played)?;
         let seat = self.to_move as usize;
         self.hands[seat] = self.hands[seat].without(played.card);
-        let players = self.players.get();
-        let hands_left = self.hands[..players].iter().any(|hand| !hand.is_empty());
         let mut tabla = false;
         if played.capture.is_empty() {
             self.table = self.table.with(played.card);
@@ -362,15 +360,14 @@ impl Game {
             self.table -= played.capture;
             self.piles[seat] |= played.capture.with(played.card);
             self.last_capturer = Some(seat as u8);
-            let last_move = !hands_left && self.undealt() == 0;
-            tabla = self.table.is_empty()
-                && !(last_move && self.rules.final_tabla == FinalTabla::DoesNotCount);
+            tabla = self.table.is_empty() && self.sweep_scores();
             self.tablas[seat] += tabla as u8;
         }
         self.history.push(played);
 
+        let players = self.players.get();
         let mut new_deal = false;
-        if hands_left {
+        if self.hands[..players].iter().any(|hand| !hand.is_empty()) {
             // Not `% players`: a division costs more than the rest of the move.
             self.to_move = if seat + 1 == players {
                 0
@@ -389,6 +386,18 @@ impl Game {
             new_deal,
             finished: self.finished,
         })
+    }
+
+    /// True when a capture that has just emptied the table is a tabla: always, but on the
+    /// game's last move under the house rule that a tabla there scores nothing. Kept out of
+    /// line: a sweep is rare, and `play` is the engine's hottest function.
+    #[cold]
+    #[inline(never)]
+    fn sweep_scores(&self) -> bool {
+        let players = self.players.get();
+        let last_move =
+            self.undealt() == 0 && self.hands[..players].iter().all(|hand| hand.is_empty());
+        !(last_move && self.rules.final_tabla == FinalTabla::DoesNotCount)
     }
 
     /// The table's last cards go to [`Game::leftovers_taker`], never as a tabla.

@@ -134,6 +134,10 @@ impl GameResult {
         if side >= self.side_count() {
             return SideResult::default();
         }
+        if self.rules.is_everyone_alone() {
+            // A side is its seat, the bonus marked on it.
+            return self.seats[side];
+        }
         SideResult {
             card_points: self.side_sum(side, |seat| seat.card_points),
             tablas: self.side_sum(side, |seat| seat.tablas),
