@@ -33,6 +33,7 @@ pub enum Player {
 pub struct Lineup {
     players: Vec<Player>,
     names: Vec<String>,
+    entries: Vec<String>,
     person: usize,
 }
 
@@ -40,7 +41,14 @@ impl Lineup {
     /// Reads `me,pimc,greedy`: exactly one `me`, 2 to 4 players, bots as elsewhere
     /// (`minimax:depth=3`). The error is the message after `--players: `.
     pub fn parse(list: &str) -> Result<Lineup, String> {
-        let players = split_bot_list(list)
+        Lineup::from_entries(split_bot_list(list))
+    }
+
+    /// The lineup of `--players` entries given one by one (a match record's names).
+    pub fn from_entries<'e>(entries: impl IntoIterator<Item = &'e str>) -> Result<Lineup, String> {
+        let entries: Vec<String> = entries.into_iter().map(str::to_string).collect();
+        let players = entries
+            .iter()
             .map(|text| {
                 if text.eq_ignore_ascii_case(ME) {
                     Ok(Player::Person)
@@ -71,8 +79,15 @@ impl Lineup {
         Ok(Lineup {
             players,
             names,
+            entries,
             person,
         })
+    }
+
+    /// Player `player`'s `--players` entry as given (`me`, `minimax:nodes=40000`): what a
+    /// match record's `name` lines keep, so that a resumed match seats the same players.
+    pub fn entry(&self, player: usize) -> &str {
+        &self.entries[player]
     }
 
     /// How many play.
@@ -98,6 +113,11 @@ impl Lineup {
     /// A player's name on screen: `you`, or the bot's name (`greedy#2` when two share it).
     pub fn name(&self, player: usize) -> &str {
         &self.names[player]
+    }
+
+    /// Every player's name on screen, in `--players` order.
+    pub fn names(&self) -> Vec<&str> {
+        self.names.iter().map(String::as_str).collect()
     }
 
     /// The seat player `player` takes in game `game`.
