@@ -6,6 +6,7 @@ mod common;
 use common::{tablic, Run};
 use tablic_core::bots::BotSpec;
 use tablic_core::dealing::seeding::derive_seed;
+use tablic_core::game::match_to_target::{MatchToTarget, SheetLine};
 use tablic_core::{Game, Move, PlayerCount};
 
 /// The notice every session starts with after its first line.
@@ -176,8 +177,9 @@ fn a_scripted_game_plays_to_the_end_and_saves_its_record() {
         .starts_with("tablic play: you against greedy, seed 42.\n"));
 }
 
-/// The rows of the result table, as `tablic play` prints them for two short names.
+/// The rows of the result table, as `tablic play` prints them.
 fn result_rows(result: &tablic_core::GameResult, names: &[&str]) -> String {
+    let width = names.iter().map(|name| name.len()).max().unwrap_or(0).max("player".len());
     result
         .seats()
         .iter()
@@ -185,7 +187,7 @@ fn result_rows(result: &tablic_core::GameResult, names: &[&str]) -> String {
         .enumerate()
         .map(|(seat, (score, name))| {
             format!(
-                "{seat:>4}  {name:<6}  {:>6}  {:>6}  {:>5}  {:>2}  {:>5}\n",
+                "{seat:>4}  {name:<width$}  {:>6}  {:>6}  {:>5}  {:>2}  {:>5}\n",
                 score.card_points,
                 score.tablas,
                 score.cards,
@@ -813,4 +815,262 @@ fn the_readme_transcript_is_what_the_binary_prints() {
     assert_clean_exit(&run);
     let printed: Vec<&str> = run.stdout.lines().map(str::trim_end).collect();
     assert_eq!(printed.join("\n"), shown);
+}
+
+/// An auto script long enough for any game or short match: `auto` plays the greedy move.
+fn autos(count: usize) -> String {
+    "auto\n".repeat(count)
+}
+
+/// A pairs game with a bot partner, the table's last cards to the last player: the sides
+/// are named, the board pools each side's pile, the help follows the rules, the side
+/// table and the winner come from the core's result of the saved game.
+#[test]
+fn a_pairs_game_with_a_bot_partner_plays_to_the_end() {
+    let save = temp_file("pairs.txt");
+    let save_arg = save.to_str().unwrap();
+    let args = [
+        "play",
+        "--players",
+        "me,greedy,random,greedy",
+        "--pairs",
+        "--leftovers",
+        "last-player",
+        "--seed",
+        "3",
+        "--save",
+        save_arg,
+    ];
+    let run = tablic(&args, &format!("help\n{}", autos(40)));
+    assert_clean_exit(&run);
+    assert!(run.stdout.starts_with(&format!(
+        "tablic play: you and random against greedy#1 and greedy#2, in pairs, \
+         leftovers=last-player, seed 3.\n{TYPE_HELP}
+Seats: 0 you, 1 greedy#1, 2 random (partner), 3 greedy#2 (seat 0 leads every deal).
+Sides: you and random (seats 0, 2) against greedy#1 and greedy#2 (seats 1, 3).
+Deal 1 of 2: 6 cards each, 24 left in the deck.
+
+Table: 9C 10H KH KS
+Piles: you 0 cards 0 points | greedy#1 0 cards 0 points
+       random 0 cards 0 points | greedy#2 0 cards 0 points
+Sides: you+random 0 cards 0 points | greedy#1+greedy#2 0 cards 0 points
+Hand:  3S 4H 8D 10D JD JS
+Your move> help
+"
+    )));
+    assert_prints(
+        &run,
+        "Score: your side's card points, 1 a tabla (a capture that empties the table), 3
+for strictly the most cards, the side's piles and tablas pooled. The cards left
+on the table at the end go to the player who played the last card. tablic rules
+prints all the rules.
+",
+    );
+    assert_prints(
+        &run,
+        "Your move> auto
+You play 4H and take 4D.
+greedy#1 plays 4S onto the table.
+random plays AH and takes 2H 9C (1 point).
+greedy#2 plays 3D onto the table.
+
+Table: 3D 4S
+Piles: you 4 cards 3 points | greedy#1 0 cards 0 points | random 3 cards 1 point
+       greedy#2 3 cards 3 points
+Sides: you+random 7 cards 4 points | greedy#1+greedy#2 3 cards 3 points
+",
+    );
+
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    let games = records(&saved);
+    let [game] = &games[..] else {
+        panic!("one record: {saved}");
+    };
+    assert!(saved.contains("\nrules side-size=2 leftovers=last-player\n"), "{saved}");
+    let result = game.result().expect("a finished game");
+    let side_rows: String = (0..2)
+        .map(|side| {
+            let score = result.side(side);
+            let players = ["you, random", "greedy#1, greedy#2"][side];
+            format!(
+                "{side:>4}  {players:<18}  {:>6}  {:>6}  {:>5}  {:>2}  {:>5}\n",
+                score.card_points,
+                score.tablas,
+                score.cards,
+                if score.most_cards { "3" } else { "" },
+                score.total()
+            )
+        })
+        .collect();
+    let winner = match result.winner() {
+        Some(0) => format!("Your side wins with {}.", result.side_total(0)),
+        Some(_) => format!("greedy#1 and greedy#2 win with {}.", result.side_total(1)),
+        None => format!("A tie: both sides with {} each.", result.side_total(0)),
+    };
+    let seat_rows = result_rows(&result, &["you", "greedy#1", "random", "greedy#2"]);
+    assert!(
+        run.stdout.ends_with(&format!(
+            "greedy#2 played the last card and takes the cards left on the table: AC 6D JH QD.
+
+seat  player    points  tablas  cards  +3  total
+{seat_rows}side  players             points  tablas  cards  +3  total
+{side_rows}{winner}
+Record appended to {save_arg}.
+"
+        )),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Tablas as tally marks, in groups of five: `||||| ||`.
+fn tally(tablas: u32) -> String {
+    let marks: Vec<String> = (0..tablas)
+        .collect::<Vec<_>>()
+        .chunks(5)
+        .map(|group| "|".repeat(group.len()))
+        .collect();
+    marks.join(" ")
+}
+
+/// The score sheet of `lines` as `tablic play` prints it: columns two spaces apart, as
+/// wide as their widest cell, text to the left and numbers to the right.
+fn sheet_text(lines: &[SheetLine], sides: &[&str], leaders: &[&str]) -> String {
+    let header = ["game", "led by", "side", "points", "tablas", "+3", "score", "total"];
+    let left = [false, true, true, false, true, false, false, false];
+    let mut rows = vec![header.map(str::to_string).to_vec()];
+    for line in lines {
+        for (side, name) in sides.iter().enumerate() {
+            let score = line.side(side);
+            // The sheet's sums: a side's score is its points, tablas and +3.
+            let bonus = if score.most_cards { 3 } else { 0 };
+            assert_eq!(score.total(), score.card_points + score.tablas + bonus);
+            let first = side == 0;
+            rows.push(vec![
+                if first { line.game().to_string() } else { String::new() },
+                if first { leaders[line.leader()].to_string() } else { String::new() },
+                name.to_string(),
+                score.card_points.to_string(),
+                tally(score.tablas),
+                if score.most_cards { "3" } else { "" }.to_string(),
+                score.total().to_string(),
+                line.running_total(side).to_string(),
+            ]);
+        }
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|column| rows.iter().map(|row| row[column].len()).max().unwrap())
+        .collect();
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .zip(left)
+                .map(|((cell, &width), left)| {
+                    if left {
+                        format!("{cell:<width$}")
+                    } else {
+                        format!("{cell:>width$}")
+                    }
+                })
+                .collect();
+            format!("{}\n", cells.join("  ").trim_end())
+        })
+        .collect()
+}
+
+/// Each game's sheet line of a saved match record, and the match where it stops.
+fn read_match(record: &str) -> (MatchToTarget, Vec<SheetLine>) {
+    let mut lines = Vec::new();
+    let (played, _) =
+        MatchToTarget::from_record(record, |line| lines.push(*line)).expect("a match record");
+    (played, lines)
+}
+
+/// A match to 30, alone and in pairs, played to its end with the greedy move for the
+/// person: after each game its sheet line and the running totals; at the end the winner
+/// and the whole sheet, all as the saved match record has them.
+#[test]
+fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() {
+    let cases: [(&str, &[&str], &[&str], &[&str]); 2] = [
+        ("me,greedy", &[], &["you", "greedy"], &["you", "greedy"]),
+        (
+            "me,greedy,random,greedy",
+            &["--pairs"],
+            &["you+random", "greedy#1+greedy#2"],
+            &["you", "greedy#1", "random", "greedy#2"],
+        ),
+    ];
+    for (players, rules, sides, names) in cases {
+        let save = temp_file("match.txt");
+        let save_arg = save.to_str().unwrap();
+        let mut args = vec!["play", "--players", players, "--to", "30", "--seed", "5"];
+        args.extend(rules);
+        args.extend(["--save", save_arg]);
+        let run = tablic(&args, &autos(300));
+        assert_clean_exit(&run);
+        let saved = std::fs::read_to_string(&save).unwrap();
+        let _ = std::fs::remove_file(&save);
+        let (played, lines) = read_match(&saved);
+        assert!(played.is_over(), "{saved}");
+        assert!(lines.len() >= 2, "more than one game to 30");
+        assert!(saved.starts_with(&format!(
+            "tablic-match 1\nplayers {}\n",
+            names.len()
+        )));
+        for (player, entry) in players.split(',').enumerate() {
+            assert!(saved.contains(&format!("\nname {player} {entry}\n")), "{saved}");
+        }
+
+        // Each game: its heading with the leader, its sheet line and the totals, which
+        // add up the games' scores.
+        let mut running = vec![0; sides.len()];
+        for line in &lines {
+            for (side, total) in running.iter_mut().enumerate() {
+                *total += line.side(side).total();
+                assert_eq!(line.running_total(side), *total);
+            }
+            let totals: Vec<String> = sides
+                .iter()
+                .enumerate()
+                .map(|(side, name)| format!("{name} {}", line.running_total(side)))
+                .collect();
+            let leader = names[line.leader()];
+            let heading = format!("\nGame {}, led by {leader}. Seats: 0 {leader}", line.game());
+            assert!(run.stdout.contains(&heading), "{heading}\n{}", run.stdout);
+            let block = format!(
+                "\n\n{}Totals after game {} (to 30): {}.\n",
+                sheet_text(std::slice::from_ref(line), sides, names),
+                line.game(),
+                totals.join(", ")
+            );
+            assert!(run.stdout.contains(&block), "{block}\n{}", run.stdout);
+        }
+        let winner = played.winner().unwrap();
+        let totals: Vec<String> = sides
+            .iter()
+            .zip(played.totals())
+            .map(|(name, total)| format!("{name} {total}"))
+            .collect();
+        let best = played.totals()[winner];
+        let wins = match (winner, sides.len()) {
+            (0, 2) if names.len() == 2 => format!("You win with {best}."),
+            (1, 2) if names.len() == 2 => format!("greedy wins with {best}."),
+            (0, _) => format!("Your side wins with {best}."),
+            _ => format!("greedy#1 and greedy#2 win with {best}."),
+        };
+        assert!(
+            run.stdout.ends_with(&format!(
+                "\nMatch over after {} games: {}. {wins}\nThe score sheet:\n{}\
+                 Match record saved in {save_arg}.\n",
+                lines.len(),
+                totals.join(", "),
+                sheet_text(&lines, sides, names)
+            )),
+            "{}",
+            run.stdout
+        );
+    }
 }

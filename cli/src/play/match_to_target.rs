@@ -230,6 +230,7 @@ impl MatchSession {
             game::show_result(console, game, &seating)?;
             let line = self.played.sheet_line().expect("the game is over");
             self.sheet.push(line);
+            console.say("")?;
             self.show_sheet(console, &[line])?;
             self.say_totals(console)?;
             self.file.game_over(&self.played);
