@@ -179,7 +179,12 @@ fn a_scripted_game_plays_to_the_end_and_saves_its_record() {
 
 /// The rows of the result table, as `tablic play` prints them.
 fn result_rows(result: &tablic_core::GameResult, names: &[&str]) -> String {
-    let width = names.iter().map(|name| name.len()).max().unwrap_or(0).max("player".len());
+    let width = names
+        .iter()
+        .map(|name| name.len())
+        .max()
+        .unwrap_or(0)
+        .max("player".len());
     result
         .seats()
         .iter()
@@ -887,7 +892,10 @@ Sides: you+random 7 cards 4 points | greedy#1+greedy#2 3 cards 3 points
     let [game] = &games[..] else {
         panic!("one record: {saved}");
     };
-    assert!(saved.contains("\nrules side-size=2 leftovers=last-player\n"), "{saved}");
+    assert!(
+        saved.contains("\nrules side-size=2 leftovers=last-player\n"),
+        "{saved}"
+    );
     let result = game.result().expect("a finished game");
     let side_rows: String = (0..2)
         .map(|side| {
@@ -937,7 +945,9 @@ fn tally(tablas: u32) -> String {
 /// The score sheet of `lines` as `tablic play` prints it: columns two spaces apart, as
 /// wide as their widest cell, text to the left and numbers to the right.
 fn sheet_text(lines: &[SheetLine], sides: &[&str], leaders: &[&str]) -> String {
-    let header = ["game", "led by", "side", "points", "tablas", "+3", "score", "total"];
+    let header = [
+        "game", "led by", "side", "points", "tablas", "+3", "score", "total",
+    ];
     let left = [false, true, true, false, true, false, false, false];
     let mut rows = vec![header.map(str::to_string).to_vec()];
     for line in lines {
@@ -948,8 +958,16 @@ fn sheet_text(lines: &[SheetLine], sides: &[&str], leaders: &[&str]) -> String {
             assert_eq!(score.total(), score.card_points + score.tablas + bonus);
             let first = side == 0;
             rows.push(vec![
-                if first { line.game().to_string() } else { String::new() },
-                if first { leaders[line.leader()].to_string() } else { String::new() },
+                if first {
+                    line.game().to_string()
+                } else {
+                    String::new()
+                },
+                if first {
+                    leaders[line.leader()].to_string()
+                } else {
+                    String::new()
+                },
                 name.to_string(),
                 score.card_points.to_string(),
                 tally(score.tablas),
@@ -1016,12 +1034,12 @@ fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() 
         let (played, lines) = read_match(&saved);
         assert!(played.is_over(), "{saved}");
         assert!(lines.len() >= 2, "more than one game to 30");
-        assert!(saved.starts_with(&format!(
-            "tablic-match 1\nplayers {}\n",
-            names.len()
-        )));
+        assert!(saved.starts_with(&format!("tablic-match 1\nplayers {}\n", names.len())));
         for (player, entry) in players.split(',').enumerate() {
-            assert!(saved.contains(&format!("\nname {player} {entry}\n")), "{saved}");
+            assert!(
+                saved.contains(&format!("\nname {player} {entry}\n")),
+                "{saved}"
+            );
         }
 
         // Each game: its heading with the leader, its sheet line and the totals, which
@@ -1072,5 +1090,281 @@ fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() 
             "{}",
             run.stdout
         );
+    }
+}
+
+/// The lines of a run answered from an auto script, up to `until`.
+fn autos_before(stdout: &str, until: &str) -> usize {
+    let before = stdout.split(until).next().unwrap();
+    before
+        .lines()
+        .filter(|line| line.ends_with("> auto"))
+        .count()
+}
+
+/// A match stopped where game 2 begins, with no bot move in it yet, and resumed, ends
+/// as the same match played through: the same record to the byte.
+#[test]
+fn a_match_quit_between_games_resumes_to_the_same_end() {
+    let args = |save: &str| {
+        let args = [
+            "play",
+            "--players",
+            "greedy,me",
+            "--to",
+            "30",
+            "--seed",
+            "8",
+        ];
+        let mut args: Vec<String> = args.map(String::from).to_vec();
+        args.extend(["--save".to_string(), save.to_string()]);
+        args
+    };
+    let whole = temp_file("whole.txt");
+    let whole_args = args(whole.to_str().unwrap());
+    let whole_args: Vec<&str> = whole_args.iter().map(String::as_str).collect();
+    let through = tablic(&whole_args, &autos(300));
+    assert_clean_exit(&through);
+    assert!(through.stdout.contains("\nGame 2, led by you. "));
+    let game_1 = autos_before(&through.stdout, "\nGame 2, led by you. ");
+
+    let halves = temp_file("halves.txt");
+    let halves_arg = halves.to_str().unwrap();
+    let first_args = args(halves_arg);
+    let first_args: Vec<&str> = first_args.iter().map(String::as_str).collect();
+    let first = tablic(&first_args, &format!("{}quit\n", autos(game_1)));
+    assert!(first.stdout.ends_with(&format!(
+        "Your move> quit
+Stopped after 0 moves of game 2. Score so far (no +3 until the end):
+seat  player  points  tablas  cards  total
+   0  you          0       0      0      0
+   1  greedy       0       0      0      0
+Totals before this game: greedy 13, you 12.
+Match saved in {halves_arg}; resume it with: tablic play --resume {halves_arg}
+"
+    )));
+    let second = tablic(&["play", "--resume", halves_arg], &autos(300));
+    assert_clean_exit(&second);
+    assert!(second.stdout.starts_with(&format!(
+        "tablic play: you against greedy, a match to 30, seed 8. Resumed from {halves_arg}.
+{TYPE_HELP}
+The score sheet so far:
+game  led by  side"
+    )));
+    let whole_record = std::fs::read_to_string(&whole).unwrap();
+    let resumed_record = std::fs::read_to_string(&halves).unwrap();
+    let _ = std::fs::remove_file(&whole);
+    let _ = std::fs::remove_file(&halves);
+    assert_eq!(resumed_record, whole_record);
+    assert!(read_match(&whole_record).0.is_over());
+    // The same end on screen: the winner and the whole sheet.
+    let end = |stdout: &str| stdout.rsplit_once("\nMatch over").unwrap().1.to_string();
+    assert_eq!(
+        end(&second.stdout).replace(halves_arg, "FILE"),
+        end(&through.stdout).replace(whole.to_str().unwrap(), "FILE")
+    );
+}
+
+/// Quit in the middle of a game: the record holds every move so far, and the resumed
+/// match goes on from the next one to the end of the match.
+#[test]
+fn a_match_quit_in_the_middle_of_a_game_resumes_at_the_next_move() {
+    let save = temp_file("middle.txt");
+    let save_arg = save.to_str().unwrap();
+    let args = [
+        "play",
+        "--players",
+        "me,greedy",
+        "--to",
+        "30",
+        "--seed",
+        "5",
+        "--save",
+        save_arg,
+    ];
+    let first = tablic(&args, &format!("{}quit\n", autos(5)));
+    assert_clean_exit(&first);
+    assert!(first
+        .stdout
+        .contains("Stopped after 12 moves of game 1. Score so far (no +3 until the end):\n"));
+    let at_quit = std::fs::read_to_string(&save).unwrap();
+    let (played, lines) = read_match(&at_quit);
+    assert_eq!(
+        (played.game_number(), played.game().history().len()),
+        (1, 12)
+    );
+    assert!(lines.is_empty());
+
+    let second = tablic(&["play", "--resume", save_arg], &autos(300));
+    assert_clean_exit(&second);
+    assert!(second.stdout.contains(
+        "\nGame 1, led by you. Seats: 0 you, 1 greedy (seat 0 leads every deal).
+Resumed after 12 moves, in deal 2 of 4.
+
+Table: "
+    ));
+    let at_end = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    assert!(at_end.starts_with(&at_quit), "{at_quit}\n---\n{at_end}");
+    assert!(read_match(&at_end).0.is_over());
+    assert!(second
+        .stdout
+        .ends_with(&format!("Match record saved in {save_arg}.\n")));
+}
+
+/// Without --save, quit keeps the match in a new file of the current folder.
+#[test]
+fn quit_in_a_match_without_save_keeps_it_in_a_new_file() {
+    let folder = temp_file("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let quit = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tablic"))
+            .args([
+                "play",
+                "--players",
+                "me,greedy",
+                "--to",
+                "101",
+                "--seed",
+                "5",
+            ])
+            .current_dir(&folder)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert!(quit().ends_with(
+        "Your move> \nEnd of input after 0 moves of game 1. Score so far (no +3 until the end):
+seat  player  points  tablas  cards  total
+   0  you          0       0      0      0
+   1  greedy       0       0      0      0
+Match saved in tablic-match-5.txt; resume it with: tablic play --resume tablic-match-5.txt
+"
+    ));
+    // A second match of the same seed takes another name.
+    assert!(quit().ends_with(
+        "Match saved in tablic-match-5-2.txt; resume it with: tablic play --resume \
+         tablic-match-5-2.txt\n"
+    ));
+    let saved = std::fs::read_to_string(folder.join("tablic-match-5.txt")).unwrap();
+    let _ = std::fs::remove_dir_all(&folder);
+    assert_eq!(
+        saved,
+        "tablic-match 1\nplayers 2\ntarget 101\nseed 5\nname 0 me\nname 1 greedy\ngame 1\n"
+    );
+}
+
+/// Two sides tied for the highest total past the target play on.
+#[test]
+fn a_tie_past_the_target_plays_one_more_game() {
+    let save = temp_file("tie.txt");
+    let save_arg = save.to_str().unwrap();
+    let args = [
+        "play",
+        "--players",
+        "me,greedy",
+        "--to",
+        "1",
+        "--seed",
+        "22",
+        "--save",
+        save_arg,
+    ];
+    let run = tablic(&args, &autos(100));
+    let _ = std::fs::remove_file(&save);
+    assert_prints(
+        &run,
+        "Totals after game 1 (to 1): you 15, greedy 15.\nTied at 15: one more game.\n\nGame 2, ",
+    );
+    assert_prints(
+        &run,
+        "\nMatch over after 2 games: you 30, greedy 24. You win with 30.\n",
+    );
+}
+
+#[test]
+fn undo_is_off_in_a_match() {
+    let save = temp_file("undo-match.txt");
+    let args = [
+        "play",
+        "--players",
+        "me,greedy",
+        "--to",
+        "30",
+        "--seed",
+        "212",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let run = tablic(&args, "10s 10c\nundo\nquit\n");
+    let _ = std::fs::remove_file(&save);
+    assert_prints(
+        &run,
+        "Your move> undo
+Undo is off in a match (--to): every move counts toward the totals.
+Your move> quit
+",
+    );
+}
+
+#[test]
+fn bad_sides_targets_and_match_records_are_one_line_and_exit_2() {
+    let not_a_match = temp_file("not-a-match.txt");
+    std::fs::write(&not_a_match, "tablic-record 1\nplayers 2\n").unwrap();
+    let strangers = temp_file("strangers.txt");
+    std::fs::write(
+        &strangers,
+        "tablic-match 1\nplayers 2\ntarget 30\nseed 1\nname 0 me\nname 1 alice\ngame 1\n",
+    )
+    .unwrap();
+    let unnamed = temp_file("unnamed.txt");
+    std::fs::write(
+        &unnamed,
+        "tablic-match 1\nplayers 2\ntarget 30\nseed 1\ngame 1\n",
+    )
+    .unwrap();
+    let in_use = temp_file("in-use.txt");
+    std::fs::write(&in_use, "games\n").unwrap();
+    let paths = [&not_a_match, &strangers, &unnamed, &in_use].map(|path| path.to_str().unwrap());
+    let cases: [(Vec<&str>, &str); 9] = [
+        (
+            vec!["--players", "me,greedy,random", "--pairs"],
+            "--pairs: 3 players cannot sit in sides of 2",
+        ),
+        (vec!["--to", "0"], "--to"),
+        (vec!["--to", "30", "--games", "2"], "--games"),
+        (vec!["--resume", "/nonexistent-dir/match.txt"], "--resume"),
+        (
+            vec!["--resume", paths[0]],
+            "line 1: a match record starts with \"tablic-match 1\"",
+        ),
+        (vec!["--resume", paths[1]], "unknown bot \"alice\""),
+        (vec!["--resume", paths[2]], "player 0 has no name line"),
+        (
+            vec!["--resume", paths[1], "--players", "me,pimc"],
+            "--players",
+        ),
+        (
+            vec!["--to", "30", "--save", paths[3]],
+            "the file is not empty",
+        ),
+    ];
+    for (args, mentions) in cases {
+        let args: Vec<&str> = ["play"].iter().copied().chain(args).collect();
+        let run = tablic(&args, "");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(mentions), "{args:?}: {}", run.stderr);
+    }
+    for path in [&not_a_match, &strangers, &unnamed, &in_use] {
+        let _ = std::fs::remove_file(path);
     }
 }

@@ -315,27 +315,9 @@ pub fn card_values(style: &Style, rules: Rules) -> String {
 ///    1  pimc        13       0     28   3     16
 /// ```
 pub fn result_table(result: &GameResult, names_by_seat: &[&str]) -> String {
-    let mut table = Table::new(&[
-        ("seat", Align::Right),
-        ("player", Align::Left),
-        ("points", Align::Right),
-        ("tablas", Align::Right),
-        ("cards", Align::Right),
-        ("+3", Align::Right),
-        ("total", Align::Right),
-    ]);
-    for (seat, (score, name)) in result.seats().iter().zip(names_by_seat).enumerate() {
-        table.row(vec![
-            seat.to_string(),
-            name.to_string(),
-            score.card_points.to_string(),
-            score.tablas.to_string(),
-            score.cards.to_string(),
-            if score.most_cards { "3" } else { "" }.to_string(),
-            score.total().to_string(),
-        ]);
-    }
-    table.render()
+    let rows = (result.seats().iter().zip(names_by_seat).enumerate())
+        .map(|(seat, (score, name))| (seat, name.to_string(), *score));
+    score_table(["seat", "player"], rows)
 }
 
 /// The end of a game of sides: one row per side, the side's pooled piles and its +3.
@@ -346,20 +328,28 @@ pub fn result_table(result: &GameResult, names_by_seat: &[&str]) -> String {
 ///    1  pimc, greedy      10       2     22         12
 /// ```
 pub fn side_table(result: &GameResult, sides: &Sides) -> String {
+    let rows = (0..result.side_count()).map(|side| (side, sides.listed(side), result.side(side)));
+    score_table(["side", "players"], rows)
+}
+
+/// A table of final scores: a number and a name, then the score's parts and total.
+fn score_table(
+    [number, name]: [&str; 2],
+    rows: impl Iterator<Item = (usize, String, SeatResult)>,
+) -> String {
     let mut table = Table::new(&[
-        ("side", Align::Right),
-        ("players", Align::Left),
+        (number, Align::Right),
+        (name, Align::Left),
         ("points", Align::Right),
         ("tablas", Align::Right),
         ("cards", Align::Right),
         ("+3", Align::Right),
         ("total", Align::Right),
     ]);
-    for side in 0..result.side_count() {
-        let score = result.side(side);
+    for (index, name, score) in rows {
         table.row(vec![
-            side.to_string(),
-            sides.listed(side),
+            index.to_string(),
+            name,
             score.card_points.to_string(),
             score.tablas.to_string(),
             score.cards.to_string(),

@@ -61,16 +61,7 @@ pub fn start(
     let header = played.record_header(Some(&names)).to_string();
     let file = MatchFile::new(save.map(Path::to_path_buf), header);
     if let Some(path) = save {
-        let in_use = std::fs::metadata(path).is_ok_and(|file| file.len() > 0);
-        if in_use {
-            return Err(Failure::Usage(format!(
-                "--save {}: the file is not empty; resume its match with --resume {0}, or name \
-                 a new file",
-                path.display()
-            )));
-        }
-        file.write(&played)
-            .map_err(|error| Failure::Usage(format!("--save {}: {error}", path.display())))?;
+        save_from_now(path, &file, &played)?;
     }
     Ok(MatchSession {
         lineup,
@@ -115,6 +106,9 @@ pub fn resume(record: &Path, save: Option<&Path>) -> Result<MatchSession, Failur
             .next_game()
             .map_err(|error| bad(format!("cannot deal the next game: {error}")))?;
     }
+    if let Some(path) = save.filter(|&path| path != record) {
+        save_from_now(path, &file, &played)?;
+    }
     let length = format!("a match to {}", played.target());
     let seed = format!("seed {}", played.seed());
     let intro = format!(
@@ -128,6 +122,21 @@ pub fn resume(record: &Path, save: Option<&Path>) -> Result<MatchSession, Failur
         file,
         intro,
     })
+}
+
+/// Writes the record of `played` to `path`, the `--save` file, which must be new or
+/// empty: a match saved there before is not overwritten.
+fn save_from_now(path: &Path, file: &MatchFile, played: &MatchToTarget) -> Result<(), Failure> {
+    let in_use = std::fs::metadata(path).is_ok_and(|file| file.len() > 0);
+    if in_use {
+        return Err(Failure::Usage(format!(
+            "--save {}: the file is not empty; resume its match with --resume {0}, or name a \
+             new file",
+            path.display()
+        )));
+    }
+    file.write(played)
+        .map_err(|error| Failure::Usage(format!("--save {}: {error}", path.display())))
 }
 
 /// The game in play of a match, each move saved as it is played.
@@ -179,6 +188,9 @@ impl MatchSession {
     ) -> Result<(), Halt> {
         let style = console.style;
         console.say(&style.bold(&self.intro))?;
+        if self.played.is_over() {
+            return self.over(console);
+        }
         console.say(TYPE_HELP)?;
         if !self.sheet.is_empty() {
             console.say("")?;
