@@ -764,6 +764,22 @@ fn without_a_seed_a_random_one_is_printed_and_replays() {
         .starts_with(&format!("tablic play: you against greedy, seed {seed}.\n")));
 }
 
+/// `tablic play ARGS` exits 2 with one `error:` line that mentions `mentions`, and
+/// prints nothing else.
+fn assert_usage_error(args: &[&str], mentions: &str) {
+    let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
+    let run = tablic(&args, "");
+    assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+    assert_eq!(run.stdout, "", "{args:?}");
+    assert!(
+        run.stderr.starts_with("error: "),
+        "{args:?}: {}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+    assert!(run.stderr.contains(mentions), "{args:?}: {}", run.stderr);
+}
+
 #[test]
 fn bad_arguments_are_one_line_and_exit_2() {
     let cases: [(&[&str], &str); 9] = [
@@ -784,17 +800,7 @@ fn bad_arguments_are_one_line_and_exit_2() {
         (&["--save", "/nonexistent-dir/games.txt"], "--save"),
     ];
     for (args, mentions) in cases {
-        let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
-        let run = tablic(&args, "");
-        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
-        assert_eq!(run.stdout, "", "{args:?}");
-        assert!(
-            run.stderr.starts_with("error: "),
-            "{args:?}: {}",
-            run.stderr
-        );
-        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
-        assert!(run.stderr.contains(mentions), "{args:?}: {}", run.stderr);
+        assert_usage_error(args, mentions);
     }
 }
 
@@ -1352,17 +1358,7 @@ fn bad_sides_targets_and_match_records_are_one_line_and_exit_2() {
         ),
     ];
     for (args, mentions) in cases {
-        let args: Vec<&str> = ["play"].iter().copied().chain(args).collect();
-        let run = tablic(&args, "");
-        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
-        assert_eq!(run.stdout, "", "{args:?}");
-        assert!(
-            run.stderr.starts_with("error: "),
-            "{args:?}: {}",
-            run.stderr
-        );
-        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
-        assert!(run.stderr.contains(mentions), "{args:?}: {}", run.stderr);
+        assert_usage_error(&args, mentions);
     }
     for path in [&not_a_match, &strangers, &unnamed, &in_use] {
         let _ = std::fs::remove_file(path);
