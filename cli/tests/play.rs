@@ -857,8 +857,9 @@ fn a_pairs_game_with_a_bot_partner_plays_to_the_end() {
     assert!(run.stdout.starts_with(&format!(
         "tablic play: you and random against greedy#1 and greedy#2, in pairs, \
          leftovers=last-player, seed 3.\n{TYPE_HELP}
-Seats: 0 you, 1 greedy#1, 2 random (partner), 3 greedy#2 (seat 0 leads every deal).
+Seats: 0 you, 1 greedy#1, 2 random (partner), 3 greedy#2.
 Sides: you and random (seats 0, 2) against greedy#1 and greedy#2 (seats 1, 3).
+Seat 0 leads every deal.
 Deal 1 of 2: 6 cards each, 24 left in the deck.
 
 Table: 9C 10H KH KS
@@ -1018,16 +1019,20 @@ fn read_match(record: &str) -> (MatchToTarget, Vec<SheetLine>) {
 /// and the whole sheet, all as the saved match record has them.
 #[test]
 fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() {
-    let cases: [(&str, &[&str], &[&str], &[&str]); 2] = [
-        ("me,greedy", &[], &["you", "greedy"], &["you", "greedy"]),
+    /// `--players` and the rules flags; the sides and the players as the screen names them.
+    type Lineup<'a> = (&'a str, &'a [&'a str]);
+    type Named<'a> = (&'a [&'a str], &'a [&'a str]);
+    let cases: [(Lineup, Named); 2] = [
+        (("me,greedy", &[]), (&["you", "greedy"], &["you", "greedy"])),
         (
-            "me,greedy,random,greedy",
-            &["--pairs"],
-            &["you+random", "greedy#1+greedy#2"],
-            &["you", "greedy#1", "random", "greedy#2"],
+            ("me,greedy,random,greedy", &["--pairs"]),
+            (
+                &["you+random", "greedy#1+greedy#2"],
+                &["you", "greedy#1", "random", "greedy#2"],
+            ),
         ),
     ];
-    for (players, rules, sides, names) in cases {
+    for ((players, rules), (sides, names)) in cases {
         let save = temp_file("match.txt");
         let save_arg = save.to_str().unwrap();
         let mut args = vec!["play", "--players", players, "--to", "30", "--seed", "5"];
@@ -1062,7 +1067,10 @@ fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() 
                 .map(|(side, name)| format!("{name} {}", line.running_total(side)))
                 .collect();
             let leader = names[line.leader()];
-            let heading = format!("\nGame {}, led by {leader}. Seats: 0 {leader}", line.game());
+            let heading = format!(
+                "\nGame {}, led by {leader}.\nSeats: 0 {leader}",
+                line.game()
+            );
             assert!(run.stdout.contains(&heading), "{heading}\n{}", run.stdout);
             let block = format!(
                 "\n\n{}Totals after game {} (to 30): {}.\n",
@@ -1131,8 +1139,8 @@ fn a_match_quit_between_games_resumes_to_the_same_end() {
     let whole_args: Vec<&str> = whole_args.iter().map(String::as_str).collect();
     let through = tablic(&whole_args, &autos(300));
     assert_clean_exit(&through);
-    assert!(through.stdout.contains("\nGame 2, led by you. "));
-    let game_1 = autos_before(&through.stdout, "\nGame 2, led by you. ");
+    assert!(through.stdout.contains("\nGame 2, led by you.\n"));
+    let game_1 = autos_before(&through.stdout, "\nGame 2, led by you.\n");
 
     let halves = temp_file("halves.txt");
     let halves_arg = halves.to_str().unwrap();
@@ -1204,7 +1212,7 @@ fn a_match_quit_in_the_middle_of_a_game_resumes_at_the_next_move() {
     let second = tablic(&["play", "--resume", save_arg], &autos(300));
     assert_clean_exit(&second);
     assert!(second.stdout.contains(
-        "\nGame 1, led by you. Seats: 0 you, 1 greedy (seat 0 leads every deal).
+        "\nGame 1, led by you.\nSeats: 0 you, 1 greedy (seat 0 leads every deal).
 Resumed after 12 moves, in deal 2 of 4.
 
 Table: "

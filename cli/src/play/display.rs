@@ -478,6 +478,24 @@ mod tests {
     }
 
     #[test]
+    fn the_scoring_follows_the_house_rules() {
+        let original = card_values(&Style::PLAIN, Rules::ORIGINAL).replace('\n', " ");
+        assert!(original.contains("Score: your card points"), "{original}");
+        assert!(original.contains("go to the last player who captured."));
+        assert!(!original.contains("no tabla"));
+        let house = Rules {
+            side_size: 2,
+            leftovers: Leftovers::LastPlayer,
+            final_tabla: FinalTabla::DoesNotCount,
+        };
+        let house = card_values(&Style::PLAIN, house).replace('\n', " ");
+        assert!(house.contains("Score: your side's card points"), "{house}");
+        assert!(house.contains("the most cards, the side's piles and tablas pooled."));
+        assert!(house.contains("go to the player who played the last card."));
+        assert!(house.contains("with the game's last card is no tabla."));
+    }
+
+    #[test]
     fn winners_and_ties() {
         let names = ["you", "pimc", "greedy"];
         assert_eq!(winner_line(&names, &[0], 16, 0), "You win with 16.");

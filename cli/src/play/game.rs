@@ -12,6 +12,7 @@ use super::display::{self, Style};
 use super::person::{self, Hints, Interrupt, Undo};
 use super::series::{bot_seed, Lineup, Player};
 use super::sides::Sides;
+use crate::output::wrap_words;
 
 /// Where the game in play lives and its moves go: a game of its own, or a match's game
 /// (which keeps the match's totals and record up to date with each move).
@@ -80,8 +81,8 @@ impl<'a> Seating<'a> {
         Sides::new(&self.names, self.person_seat(), game.rules())
     }
 
-    /// `Seats: 0 you, 1 pimc, 2 minimax (partner), 3 greedy (seat 0 leads every deal).`,
-    /// after `heading`; with sides, a second line says who plays with whom.
+    /// `Seats: 0 you, 1 pimc (seat 0 leads every deal).` after `heading`; with sides,
+    /// the person's partners are marked and a second line says who plays with whom.
     pub fn seats_line(&self, heading: &str, game: &Game) -> String {
         let sides = self.sides(game);
         let seats: Vec<String> = (self.names.iter().enumerate())
@@ -94,24 +95,37 @@ impl<'a> Seating<'a> {
                 format!("{seat} {name}{partner}")
             })
             .collect();
-        let mut line = format!(
-            "{heading}Seats: {} (seat 0 leads every deal).",
-            seats.join(", ")
-        );
-        if !sides.alone() {
-            let described: Vec<String> = (0..sides.len())
-                .map(|side| {
-                    let seats: Vec<String> = (0..self.names.len())
-                        .filter(|&seat| game.side_of(seat) == side)
-                        .map(|seat| seat.to_string())
-                        .collect();
-                    format!("{} (seats {})", sides.long(side), seats.join(", "))
-                })
-                .collect();
-            line.push_str(&format!("\nSides: {}.", described.join(" against ")));
+        let seats = seats.join(", ");
+        if sides.alone() {
+            return format!("{heading}Seats: {seats} (seat 0 leads every deal).");
         }
-        line
+        let described: Vec<String> = (sides.person_first().into_iter())
+            .map(|side| {
+                let seats: Vec<String> = (sides.entries(side).iter())
+                    .map(|seat| seat.to_string())
+                    .collect();
+                format!("{} (seats {})", sides.long(side), seats.join(", "))
+            })
+            .collect();
+        format!(
+            "{heading}Seats: {seats}.\nSides: {}. Seat 0 leads every deal.",
+            described.join(" against ")
+        )
     }
+}
+
+/// Says `text` in bold, each of its lines wrapped at the screen's width.
+pub fn say_heading<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    text: &str,
+) -> Result<(), Halt> {
+    let style = console.style;
+    for line in text.lines() {
+        for wrapped in wrap_words(line, "", "", display::WIDTH).lines() {
+            console.say(&style.bold(wrapped))?;
+        }
+    }
+    Ok(())
 }
 
 /// How a game ended.

@@ -207,10 +207,10 @@ impl MatchSession {
             let seating = Seating::new(&self.lineup, by_seat.collect());
             let number = self.played.game_number();
             let leader = self.lineup.name(self.played.leader());
-            let heading = format!("Game {number}, led by {leader}. ");
+            let heading = format!("Game {number}, led by {leader}.\n");
             console.say("")?;
             let seats = seating.seats_line(&heading, self.played.game());
-            console.say(&style.bold(&seats))?;
+            game::say_heading(console, &seats)?;
             let deal_seed = deal_seed(self.played.seed(), u64::from(number - 1));
             let mut host = Saving {
                 played: &mut self.played,

@@ -1,6 +1,11 @@
 //! `tablic play`: a person against the bots, in the terminal.
 //!
 //! - `series.rs`: who plays, the seat of each player in each game, seeds, totals;
+//! - `game.rs`: one game played to its end or a stop, in a series or a match;
+//! - `sides.rs`: who plays with whom, as the screen names the sides;
+//! - `match_to_target.rs`: a match to a score (`--to`), started or resumed;
+//! - `match_file.rs`: the match's record on disk, rewritten after every move;
+//! - `sheet.rs`: the match's score sheet;
 //! - `display.rs`: cards, the board, moves as they happen, results;
 //! - `console.rs`: prompts and lines read;
 //! - `input.rs`: the person's card language, matched against the core's legal moves;
@@ -98,21 +103,42 @@ input) stops with the score.
 
 undo takes back your last move (a forced one with the move before) and the bots' replies \
 after it, as often as you like; a saved record holds only the moves that stand. It works \
-in a single game, casual play: in a series (--games 2 or more) every move counts, since the \
-totals compare the players.
+in a single game, casual play: in a series (--games 2 or more) or a match (--to) every \
+move counts, since the totals compare the players.
 
-Game g (from 0) is dealt from derive_seed(SEED, g); player i sits at seat (i + g) mod n. \
-Cards print with suit symbols, red for ♦♥, when standard output is a terminal (no colour if \
-NO_COLOR is set), and as 10D otherwise.
+In pairs (--pairs, 4 players) partners sit opposite: players 0 and 2 of --players against \
+1 and 3, so --players me,pimc,minimax,greedy --pairs is you and minimax against pimc and \
+greedy. A side pools its piles and tablas, and the +3 goes to the side with strictly the \
+most cards; the board shows each seat's pile and each side's, and a game ends with a table \
+of the sides.
+
+A match to a score (--to 101): games one after another, each side's score added to its \
+total, until a side has the target or more and the highest total alone (a tie for the \
+highest plays one more game). Player g mod n of --players leads game g (from 0): the lead \
+passes to the next player each game. After each game come its line of the score sheet \
+(card points, tablas as tally marks ||, the +3, the game's score, the running total) and \
+the totals; at the end, the winner and the whole sheet. With --save FILE the match's \
+record is rewritten after every move. quit (or end of input) keeps the match in FILE, or \
+without --save in a new tablic-match-SEED.txt here, and says how to resume it: \
+--resume FILE goes on from the move where it stopped, with the record's players (its name \
+lines are the --players entries), rules, target and seed. The bots of a resumed game are \
+built anew, so their later random choices may differ from an uninterrupted match's.
+
+Game g (from 0) is dealt from derive_seed(SEED, g); in a series player i sits at seat \
+(i + g) mod n, in a match at (i - g) mod n. Cards print with suit symbols, red for ♦♥, when \
+standard output is a terminal (no colour if NO_COLOR is set), and as 10D otherwise.
 
 Examples:
   tablic play --players me,pimc
-  tablic play --players greedy,me,minimax --games 3 --seed 7 --save games.txt";
+  tablic play --players greedy,me,minimax --games 3 --seed 7 --save games.txt
+  tablic play --players me,pimc,minimax,greedy --pairs --to 101 --save match.txt
+  tablic play --resume match.txt";
 
 fn players_help() -> String {
     format!(
         "Players in seat order for the first game, comma-separated, 2 to 4: `me` (once) for \
-         you, and bots as `name` or `name:key=value,key=value`. Known bots: {}.",
+         you, and bots as `name` or `name:key=value,key=value`. In pairs, players 0 and 2 \
+         play against 1 and 3. Known bots: {}.",
         BotSpec::NAMES.join(", ")
     )
 }
@@ -294,7 +320,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
         };
         self.console.say("")?;
         let seats = seating.seats_line(&heading, &game);
-        self.console.say(&self.console.style.bold(&seats))?;
+        game::say_heading(&mut self.console, &seats)?;
         let undo = if self.games == 1 {
             Undo::Allowed
         } else {
