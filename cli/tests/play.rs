@@ -843,7 +843,7 @@ fn a_pairs_game_with_a_bot_partner_plays_to_the_end() {
     let args = [
         "play",
         "--players",
-        "me,greedy,random,greedy",
+        "me,random,random,random",
         "--pairs",
         "--leftovers",
         "last-player",
@@ -855,17 +855,17 @@ fn a_pairs_game_with_a_bot_partner_plays_to_the_end() {
     let run = tablic(&args, &format!("help\n{}", autos(40)));
     assert_clean_exit(&run);
     assert!(run.stdout.starts_with(&format!(
-        "tablic play: you and random against greedy#1 and greedy#2, in pairs, \
+        "tablic play: you and random#2 against random#1 and random#3, in pairs, \
          leftovers=last-player, seed 3.\n{TYPE_HELP}
-Seats: 0 you, 1 greedy#1, 2 random (partner), 3 greedy#2.
-Sides: you and random (seats 0, 2) against greedy#1 and greedy#2 (seats 1, 3).
+Seats: 0 you, 1 random#1, 2 random#2 (partner), 3 random#3.
+Sides: you and random#2 (seats 0, 2) against random#1 and random#3 (seats 1, 3).
 Seat 0 leads every deal.
 Deal 1 of 2: 6 cards each, 24 left in the deck.
 
 Table: 9C 10H KH KS
-Piles: you 0 cards 0 points | greedy#1 0 cards 0 points
-       random 0 cards 0 points | greedy#2 0 cards 0 points
-Sides: you+random 0 cards 0 points | greedy#1+greedy#2 0 cards 0 points
+Piles: you 0 cards 0 points | random#1 0 cards 0 points
+       random#2 0 cards 0 points | random#3 0 cards 0 points
+Sides: you+random#2 0 cards 0 points | random#1+random#3 0 cards 0 points
 Hand:  3S 4H 8D 10D JD JS
 Your move> help
 "
@@ -881,15 +881,15 @@ prints all the rules.
     assert_prints(
         &run,
         "Your move> auto
-You play 4H and take 4D.
-greedy#1 plays 4S onto the table.
-random plays AH and takes 2H 9C (1 point).
-greedy#2 plays 3D onto the table.
+You play JD and take 4D 8H (1 point).
+random#1 plays 2H onto the table.
+random#2 plays AH and takes 2H 9C (1 point).
+random#3 plays 5C onto the table.
 
-Table: 3D 4S
-Piles: you 4 cards 3 points | greedy#1 0 cards 0 points | random 3 cards 1 point
-       greedy#2 3 cards 3 points
-Sides: you+random 7 cards 4 points | greedy#1+greedy#2 3 cards 3 points
+Table: 5C 6S KH KS
+Piles: you 5 cards 4 points | random#1 0 cards 0 points
+       random#2 3 cards 1 point | random#3 0 cards 0 points
+Sides: you+random#2 8 cards 5 points | random#1+random#3 0 cards 0 points
 ",
     );
 
@@ -907,7 +907,7 @@ Sides: you+random 7 cards 4 points | greedy#1+greedy#2 3 cards 3 points
     let side_rows: String = (0..2)
         .map(|side| {
             let score = result.side(side);
-            let players = ["you, random", "greedy#1, greedy#2"][side];
+            let players = ["you, random#2", "random#1, random#3"][side];
             format!(
                 "{side:>4}  {players:<18}  {:>6}  {:>6}  {:>5}  {:>2}  {:>5}\n",
                 score.card_points,
@@ -920,13 +920,13 @@ Sides: you+random 7 cards 4 points | greedy#1+greedy#2 3 cards 3 points
         .collect();
     let winner = match result.winner() {
         Some(0) => format!("Your side wins with {}.", result.side_total(0)),
-        Some(_) => format!("greedy#1 and greedy#2 win with {}.", result.side_total(1)),
+        Some(_) => format!("random#1 and random#3 win with {}.", result.side_total(1)),
         None => format!("A tie: both sides with {} each.", result.side_total(0)),
     };
-    let seat_rows = result_rows(&result, &["you", "greedy#1", "random", "greedy#2"]);
+    let seat_rows = result_rows(&result, &["you", "random#1", "random#2", "random#3"]);
     assert!(
         run.stdout.ends_with(&format!(
-            "greedy#2 played the last card and takes the cards left on the table: AC 6D JH QD.
+            "random#3 played the last card and takes the cards left on the table: AD 6D 7C 7H 8S.
 
 seat  player    points  tablas  cards  +3  total
 {seat_rows}side  players             points  tablas  cards  +3  total
@@ -1025,10 +1025,10 @@ fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() 
     let cases: [(Lineup, Named); 2] = [
         (("me,greedy", &[]), (&["you", "greedy"], &["you", "greedy"])),
         (
-            ("me,greedy,random,greedy", &["--pairs"]),
+            ("me,random,random,random", &["--pairs"]),
             (
-                &["you+random", "greedy#1+greedy#2"],
-                &["you", "greedy#1", "random", "greedy#2"],
+                &["you+random#2", "random#1+random#3"],
+                &["you", "random#1", "random#2", "random#3"],
             ),
         ),
     ];
@@ -1091,7 +1091,7 @@ fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() 
             (0, 2) if names.len() == 2 => format!("You win with {best}."),
             (1, 2) if names.len() == 2 => format!("greedy wins with {best}."),
             (0, _) => format!("Your side wins with {best}."),
-            _ => format!("greedy#1 and greedy#2 win with {best}."),
+            _ => format!("random#1 and random#3 win with {best}."),
         };
         assert!(
             run.stdout.ends_with(&format!(
