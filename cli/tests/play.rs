@@ -804,19 +804,25 @@ fn bad_arguments_are_one_line_and_exit_2() {
     }
 }
 
-/// The session in the README's `tablic play` section is real.
-#[test]
-fn the_readme_transcript_is_what_the_binary_prints() {
+/// The `n`-th console block (from 1) of the README's `tablic play` section.
+fn readme_play_block(n: usize) -> &'static str {
     let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
     let section = readme
         .split("### `tablic play`")
         .nth(1)
+        .and_then(|section| section.split("\n### ").next())
         .expect("a tablic play section");
-    let block = section
+    section
         .split("```console\n")
-        .nth(1)
+        .nth(n)
         .and_then(|rest| rest.split("\n```").next())
-        .expect("a console block");
+        .expect("a console block")
+}
+
+/// The session in the README's `tablic play` section is real.
+#[test]
+fn the_readme_transcript_is_what_the_binary_prints() {
+    let block = readme_play_block(1);
     let (command, shown) = block.split_once('\n').unwrap();
     assert_eq!(command, "$ tablic play --players me,pimc --seed 4");
     let run = tablic(
@@ -857,9 +863,8 @@ fn a_pairs_game_with_a_bot_partner_plays_to_the_end() {
     assert!(run.stdout.starts_with(&format!(
         "tablic play: you and random#2 against random#1 and random#3, in pairs, \
          leftovers=last-player, seed 3.\n{TYPE_HELP}
-Seats: 0 you, 1 random#1, 2 random#2 (partner), 3 random#3.
+Seats: 0 you (leads every deal), 1 random#1, 2 random#2 (partner), 3 random#3.
 Sides: you and random#2 (seats 0, 2) against random#1 and random#3 (seats 1, 3).
-Seat 0 leads every deal.
 Deal 1 of 2: 6 cards each, 24 left in the deck.
 
 Table: 9C 10H KH KS
@@ -1371,4 +1376,56 @@ fn bad_sides_targets_and_match_records_are_one_line_and_exit_2() {
     for path in [&not_a_match, &strangers, &unnamed, &in_use] {
         let _ = std::fs::remove_file(path);
     }
+}
+
+/// The README's pairs game and the end of its match to 61 are real.
+#[test]
+fn the_readme_pairs_and_match_transcripts_are_what_the_binary_prints() {
+    let trimmed = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|line| line.trim_end().to_string())
+            .collect()
+    };
+    let (command, shown) = readme_play_block(2).split_once('\n').unwrap();
+    assert_eq!(
+        command,
+        "$ tablic play --players me,pimc,minimax,greedy --pairs --seed 4"
+    );
+    let args = [
+        "--players",
+        "me,pimc,minimax,greedy",
+        "--pairs",
+        "--seed",
+        "4",
+    ];
+    let run = tablic(&[&["play"], &args[..]].concat(), "quit\n");
+    assert_clean_exit(&run);
+    let start = run.stdout.split("Your move> quit").next().unwrap();
+    assert_eq!(trimmed(start), trimmed(shown));
+
+    let (command, shown) = readme_play_block(3).split_once('\n').unwrap();
+    assert_eq!(
+        command,
+        "$ tablic play --players me,greedy --to 61 --seed 3 --save match.txt"
+    );
+    let (dots, end) = shown.split_once('\n').unwrap();
+    assert_eq!(dots, "…");
+    let save = temp_file("readme-match.txt");
+    let save_arg = save.to_str().unwrap();
+    let args = [
+        "--players",
+        "me,greedy",
+        "--to",
+        "61",
+        "--seed",
+        "3",
+        "--save",
+        save_arg,
+    ];
+    let run = tablic(&[&["play"], &args[..]].concat(), &autos(300));
+    let _ = std::fs::remove_file(&save);
+    assert_clean_exit(&run);
+    let printed = trimmed(&run.stdout.replace(save_arg, "match.txt"));
+    let end = trimmed(end);
+    assert_eq!(printed[printed.len() - end.len()..], end[..]);
 }

@@ -82,23 +82,28 @@ impl<'a> Seating<'a> {
     }
 
     /// `Seats: 0 you, 1 pimc (seat 0 leads every deal).` after `heading`; with sides,
-    /// the person's partners are marked and a second line says who plays with whom.
+    /// `Seats: 0 you (leads every deal), 1 pimc, 2 minimax (partner), 3 greedy.` and a
+    /// second line that says who plays with whom.
     pub fn seats_line(&self, heading: &str, game: &Game) -> String {
         let sides = self.sides(game);
+        if sides.alone() {
+            let seats: Vec<String> = (self.names.iter().enumerate())
+                .map(|(seat, name)| format!("{seat} {name}"))
+                .collect();
+            let seats = seats.join(", ");
+            return format!("{heading}Seats: {seats} (seat 0 leads every deal).");
+        }
         let seats: Vec<String> = (self.names.iter().enumerate())
             .map(|(seat, name)| {
-                let partner = if sides.is_partner(seat) {
-                    " (partner)"
-                } else {
-                    ""
+                let role = match seat {
+                    0 => " (leads every deal)",
+                    _ if sides.is_partner(seat) => " (partner)",
+                    _ => "",
                 };
-                format!("{seat} {name}{partner}")
+                format!("{seat} {name}{role}")
             })
             .collect();
         let seats = seats.join(", ");
-        if sides.alone() {
-            return format!("{heading}Seats: {seats} (seat 0 leads every deal).");
-        }
         let described: Vec<String> = (sides.person_first().into_iter())
             .map(|side| {
                 let seats: Vec<String> = (sides.entries(side).iter())
@@ -108,7 +113,7 @@ impl<'a> Seating<'a> {
             })
             .collect();
         format!(
-            "{heading}Seats: {seats}.\nSides: {}. Seat 0 leads every deal.",
+            "{heading}Seats: {seats}.\nSides: {}.",
             described.join(" against ")
         )
     }
