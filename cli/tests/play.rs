@@ -1429,3 +1429,52 @@ fn the_readme_pairs_and_match_transcripts_are_what_the_binary_prints() {
     let end = trimmed(end);
     assert_eq!(printed[printed.len() - end.len()..], end[..]);
 }
+
+/// A series in pairs adds up each partnership's scores, whatever seats it has each game.
+#[test]
+fn a_series_in_pairs_adds_up_the_sides() {
+    let save = temp_file("pairs-series.txt");
+    let save_arg = save.to_str().unwrap();
+    let args = [
+        "play",
+        "--players",
+        "me,random,random,random",
+        "--pairs",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--save",
+        save_arg,
+    ];
+    let run = tablic(&args, &autos(100));
+    assert_clean_exit(&run);
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    let games = records(&saved);
+    assert_eq!(games.len(), 2);
+    // Side 0 holds players 0 and 2 (you and random#2); player 0 sits at seat g in game g.
+    let mut totals = [0; 2];
+    for (index, game) in games.iter().enumerate() {
+        let result = game.result().unwrap();
+        for (side, total) in totals.iter_mut().enumerate() {
+            *total += result.side_total(result.side_of((side + index) % 4));
+        }
+    }
+    assert_prints(
+        &run,
+        "\nGame 2 of 2.
+Seats: 0 random#3 (leads every deal), 1 you, 2 random#1, 3 random#2 (partner).
+Sides: you and random#2 (seats 1, 3) against random#3 and random#1 (seats 0, 2).
+",
+    );
+    let [ours, theirs] = totals;
+    let winner = match ours.cmp(&theirs) {
+        std::cmp::Ordering::Greater => format!("Your side wins with {ours}."),
+        std::cmp::Ordering::Less => format!("random#1 and random#3 win with {theirs}."),
+        std::cmp::Ordering::Equal => format!("A tie: both sides with {ours} each."),
+    };
+    assert!(run.stdout.ends_with(&format!(
+        "Series over: you+random#2 {ours}, random#1+random#3 {theirs}. {winner}\n"
+    )));
+}

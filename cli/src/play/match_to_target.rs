@@ -106,7 +106,11 @@ pub fn resume(record: &Path, save: Option<&Path>) -> Result<MatchSession, Failur
             .next_game()
             .map_err(|error| bad(format!("cannot deal the next game: {error}")))?;
     }
-    if let Some(path) = save.filter(|&path| path != record) {
+    let same_file = |path: &Path| {
+        let canonical = |path: &Path| std::fs::canonicalize(path).ok();
+        path == record || canonical(path).is_some() && canonical(path) == canonical(record)
+    };
+    if let Some(path) = save.filter(|path| !same_file(path)) {
         save_from_now(path, &file, &played)?;
     }
     let length = format!("a match to {}", played.target());

@@ -313,10 +313,11 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
         let seating = Seating::new(lineup, lineup.by_seat(game_index));
         let mut game = Game::from_seed_with_rules(lineup.player_count(), self.rules, deal_seed)
             .map_err(|error| Halt::Bug(format!("rules checked at the start: {error}")))?;
-        let heading = if self.games > 1 {
-            format!("Game {} of {}. ", game_index + 1, self.games)
-        } else {
-            String::new()
+        // Sides take two lines, the heading one more.
+        let heading = match (self.games, self.sides.alone()) {
+            (1, _) => String::new(),
+            (games, true) => format!("Game {} of {games}. ", game_index + 1),
+            (games, false) => format!("Game {} of {games}.\n", game_index + 1),
         };
         self.console.say("")?;
         let seats = seating.seats_line(&heading, &game);
