@@ -839,6 +839,13 @@ fn autos(count: usize) -> String {
     "auto\n".repeat(count)
 }
 
+/// `tablic play` in pairs, you and random#2 against random#1 and random#3 (whose play
+/// does not depend on sides), saving to `save`, with `more` arguments.
+fn play_random_pairs(save: &str, more: &[&str], stdin: &str) -> Run {
+    let args = ["play", "--players", "me,random,random,random", "--pairs"];
+    tablic(&[&args[..], more, &["--save", save]].concat(), stdin)
+}
+
 /// A pairs game with a bot partner, the table's last cards to the last player: the sides
 /// are named, the board pools each side's pile, the help follows the rules, the side
 /// table and the winner come from the core's result of the saved game.
@@ -846,19 +853,8 @@ fn autos(count: usize) -> String {
 fn a_pairs_game_with_a_bot_partner_plays_to_the_end() {
     let save = temp_file("pairs.txt");
     let save_arg = save.to_str().unwrap();
-    let args = [
-        "play",
-        "--players",
-        "me,random,random,random",
-        "--pairs",
-        "--leftovers",
-        "last-player",
-        "--seed",
-        "3",
-        "--save",
-        save_arg,
-    ];
-    let run = tablic(&args, &format!("help\n{}", autos(40)));
+    let more = ["--leftovers", "last-player", "--seed", "3"];
+    let run = play_random_pairs(save_arg, &more, &format!("help\n{}", autos(40)));
     assert_clean_exit(&run);
     assert!(run.stdout.starts_with(&format!(
         "tablic play: you and random#2 against random#1 and random#3, in pairs, \
@@ -1434,20 +1430,8 @@ fn the_readme_pairs_and_match_transcripts_are_what_the_binary_prints() {
 #[test]
 fn a_series_in_pairs_adds_up_the_sides() {
     let save = temp_file("pairs-series.txt");
-    let save_arg = save.to_str().unwrap();
-    let args = [
-        "play",
-        "--players",
-        "me,random,random,random",
-        "--pairs",
-        "--games",
-        "2",
-        "--seed",
-        "4",
-        "--save",
-        save_arg,
-    ];
-    let run = tablic(&args, &autos(100));
+    let more = ["--games", "2", "--seed", "4"];
+    let run = play_random_pairs(save.to_str().unwrap(), &more, &autos(100));
     assert_clean_exit(&run);
     let saved = std::fs::read_to_string(&save).unwrap();
     let _ = std::fs::remove_file(&save);
