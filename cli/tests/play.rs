@@ -1108,6 +1108,22 @@ fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() 
     }
 }
 
+/// `tablic play --players PLAYERS --to TARGET --seed SEED --save SAVE`, fed `stdin`.
+fn play_match(players: &str, target: &str, seed: &str, save: &str, stdin: &str) -> Run {
+    let args = [
+        "play",
+        "--players",
+        players,
+        "--to",
+        target,
+        "--seed",
+        seed,
+        "--save",
+        save,
+    ];
+    tablic(&args, stdin)
+}
+
 /// The lines of a run answered from an auto script, up to `until`.
 fn autos_before(stdout: &str, until: &str) -> usize {
     let before = stdout.split(until).next().unwrap();
@@ -1121,33 +1137,16 @@ fn autos_before(stdout: &str, until: &str) -> usize {
 /// as the same match played through: the same record to the byte.
 #[test]
 fn a_match_quit_between_games_resumes_to_the_same_end() {
-    let args = |save: &str| {
-        let args = [
-            "play",
-            "--players",
-            "greedy,me",
-            "--to",
-            "30",
-            "--seed",
-            "8",
-        ];
-        let mut args: Vec<String> = args.map(String::from).to_vec();
-        args.extend(["--save".to_string(), save.to_string()]);
-        args
-    };
     let whole = temp_file("whole.txt");
-    let whole_args = args(whole.to_str().unwrap());
-    let whole_args: Vec<&str> = whole_args.iter().map(String::as_str).collect();
-    let through = tablic(&whole_args, &autos(300));
+    let play = |save: &str, stdin: &str| play_match("greedy,me", "30", "8", save, stdin);
+    let through = play(whole.to_str().unwrap(), &autos(300));
     assert_clean_exit(&through);
     assert!(through.stdout.contains("\nGame 2, led by you.\n"));
     let game_1 = autos_before(&through.stdout, "\nGame 2, led by you.\n");
 
     let halves = temp_file("halves.txt");
     let halves_arg = halves.to_str().unwrap();
-    let first_args = args(halves_arg);
-    let first_args: Vec<&str> = first_args.iter().map(String::as_str).collect();
-    let first = tablic(&first_args, &format!("{}quit\n", autos(game_1)));
+    let first = play(halves_arg, &format!("{}quit\n", autos(game_1)));
     assert!(first.stdout.ends_with(&format!(
         "Your move> quit
 Stopped after 0 moves of game 2. Score so far (no +3 until the end):
@@ -1186,18 +1185,13 @@ game  led by  side"
 fn a_match_quit_in_the_middle_of_a_game_resumes_at_the_next_move() {
     let save = temp_file("middle.txt");
     let save_arg = save.to_str().unwrap();
-    let args = [
-        "play",
-        "--players",
+    let first = play_match(
         "me,greedy",
-        "--to",
         "30",
-        "--seed",
         "5",
-        "--save",
         save_arg,
-    ];
-    let first = tablic(&args, &format!("{}quit\n", autos(5)));
+        &format!("{}quit\n", autos(5)),
+    );
     assert_clean_exit(&first);
     assert!(first
         .stdout
@@ -1276,18 +1270,7 @@ Match saved in tablic-match-5.txt; resume it with: tablic play --resume tablic-m
 fn a_tie_past_the_target_plays_one_more_game() {
     let save = temp_file("tie.txt");
     let save_arg = save.to_str().unwrap();
-    let args = [
-        "play",
-        "--players",
-        "me,greedy",
-        "--to",
-        "1",
-        "--seed",
-        "22",
-        "--save",
-        save_arg,
-    ];
-    let run = tablic(&args, &autos(100));
+    let run = play_match("me,greedy", "1", "22", save_arg, &autos(100));
     let _ = std::fs::remove_file(&save);
     assert_prints(
         &run,
@@ -1302,18 +1285,13 @@ fn a_tie_past_the_target_plays_one_more_game() {
 #[test]
 fn undo_is_off_in_a_match() {
     let save = temp_file("undo-match.txt");
-    let args = [
-        "play",
-        "--players",
+    let run = play_match(
         "me,greedy",
-        "--to",
         "30",
-        "--seed",
         "212",
-        "--save",
         save.to_str().unwrap(),
-    ];
-    let run = tablic(&args, "10s 10c\nundo\nquit\n");
+        "10s 10c\nundo\nquit\n",
+    );
     let _ = std::fs::remove_file(&save);
     assert_prints(
         &run,
@@ -1408,17 +1386,7 @@ fn the_readme_pairs_and_match_transcripts_are_what_the_binary_prints() {
     assert_eq!(dots, "…");
     let save = temp_file("readme-match.txt");
     let save_arg = save.to_str().unwrap();
-    let args = [
-        "--players",
-        "me,greedy",
-        "--to",
-        "61",
-        "--seed",
-        "3",
-        "--save",
-        save_arg,
-    ];
-    let run = tablic(&[&["play"], &args[..]].concat(), &autos(300));
+    let run = play_match("me,greedy", "61", "3", save_arg, &autos(300));
     let _ = std::fs::remove_file(&save);
     assert_clean_exit(&run);
     let printed = trimmed(&run.stdout.replace(save_arg, "match.txt"));

@@ -261,8 +261,8 @@ fn take_back<R: BufRead, W: Write>(
     Ok(())
 }
 
-/// Who got the cards left on the table at the end (`left`): the seat whose pile holds
-/// them, as the rules in force gave them.
+/// Who got the cards left on the table at the end (`left`), as the rules in force gave
+/// them.
 fn last_cards<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     game: &Game,
@@ -274,7 +274,7 @@ fn last_cards<R: BufRead, W: Write>(
     }
     let style = console.style;
     let cards = style.cards(left);
-    let taker = (0..seating.names.len()).find(|&seat| left.is_subset(game.pile(seat)));
+    let taker = game.leftovers_taker();
     let last_player = game.rules().leftovers == Leftovers::LastPlayer;
     let line = match taker {
         Some(seat) if seat == seating.person_seat() && last_player => {
@@ -341,13 +341,7 @@ pub fn show_stop<R: BufRead, W: Write>(
     let sides = seating.sides(game);
     if !sides.alone() {
         let scores: Vec<String> = (0..sides.len())
-            .map(|side| {
-                let points: u32 = (0..seating.names.len())
-                    .filter(|&seat| game.side_of(seat) == side)
-                    .map(|seat| game.points_so_far(seat))
-                    .sum();
-                format!("{} {points}", sides.short(side))
-            })
+            .map(|side| format!("{} {}", sides.short(side), game.side_points_so_far(side)))
             .collect();
         console.say(&format!("Sides so far: {}.", scores.join(", ")))?;
     }
