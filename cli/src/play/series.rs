@@ -179,7 +179,8 @@ pub fn hint_seed(deal_seed: u64, moves_played: usize) -> u64 {
     derive_seed(deal_seed, 2000 + moves_played as u64)
 }
 
-/// Each player's summed score over the finished games.
+/// Each side's summed score over the finished games (each player's, when everyone plays
+/// alone): player `p` plays for side `p mod sides` all series long.
 #[derive(Clone, Debug)]
 pub struct Totals {
     points: Vec<u32>,
@@ -194,7 +195,7 @@ impl Totals {
         }
     }
 
-    /// Adds one finished game: `scores[player]`.
+    /// Adds one finished game: `scores[side]`.
     pub fn add(&mut self, scores: &[u32]) {
         for (total, score) in self.points.iter_mut().zip(scores) {
             *total += score;
@@ -207,12 +208,12 @@ impl Totals {
         self.games
     }
 
-    /// Player totals, in `--players` order.
+    /// The totals, side 0 first (by player in `--players` order when everyone is alone).
     pub fn points(&self) -> &[u32] {
         &self.points
     }
 
-    /// The players with the highest total: one for a win, several for a tie.
+    /// The sides with the highest total: one for a win, several for a tie.
     pub fn leaders(&self) -> Vec<usize> {
         let best = self.points.iter().copied().max().unwrap_or(0);
         (0..self.points.len())
