@@ -105,3 +105,60 @@ fn new_default_file(seed: u64) -> io::Result<PathBuf> {
         format!("tablic-match-{seed}-{MAX_DEFAULT_NAMES}.txt and the names before it are taken"),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablic_core::{PlayerCount, Rules};
+
+    /// A match to 30 of two, its first game played to the end by first legal moves and
+    /// `moves` more moves into the second.
+    fn match_at(moves: usize) -> (MatchToTarget, String) {
+        let mut played = MatchToTarget::new(PlayerCount::TWO, Rules::ORIGINAL, 30, 7).unwrap();
+        let mut text = played.record_header(None).to_string();
+        let first_move = |played: &MatchToTarget| {
+            let mut first = None;
+            played.game().for_each_legal_move(|legal| {
+                first.get_or_insert(legal);
+            });
+            first.unwrap()
+        };
+        while !played.game().is_finished() {
+            played.play(first_move(&played)).unwrap();
+        }
+        text.push_str(&played.game_record().to_string());
+        played.next_game().unwrap();
+        for _ in 0..moves {
+            played.play(first_move(&played)).unwrap();
+        }
+        text.push_str(&played.game_record().to_string());
+        (played, text)
+    }
+
+    #[test]
+    fn a_resumed_record_keeps_all_but_the_game_in_play() {
+        let (played, text) = match_at(3);
+        let game_2 = text.find("game 2\n").unwrap();
+        let file = MatchFile::resumed(PathBuf::from("unused"), &text, &played);
+        assert_eq!(file.finished, text[..game_2]);
+        // Written with Windows line endings, the same split.
+        let crlf = text.replace('\n', "\r\n");
+        let file = MatchFile::resumed(PathBuf::from("unused"), &crlf, &played);
+        assert_eq!(file.finished, crlf[..crlf.find("game 2\r\n").unwrap()]);
+    }
+
+    #[test]
+    fn a_write_replaces_the_whole_record_and_leaves_no_temporary_file() {
+        let (played, text) = match_at(5);
+        let path = std::env::temp_dir().join(format!("tablic-match-file-{}", std::process::id()));
+        std::fs::write(&path, "an older and much longer record\n".repeat(100)).unwrap();
+        let file = MatchFile::resumed(path.clone(), &text, &played);
+        file.write(&played).unwrap();
+        let written = std::fs::read_to_string(&path).unwrap();
+        let mut temporary = OsString::from(path.as_os_str());
+        temporary.push(".tmp");
+        assert!(!Path::new(&temporary).exists());
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(written, text);
+    }
+}
