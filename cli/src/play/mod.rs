@@ -115,7 +115,8 @@ of the sides.
 A match to a score (--to 101): games one after another, each side's score added to its \
 total, until a side has the target or more and the highest total alone (a tie for the \
 highest plays one more game). Player g mod n of --players leads game g (from 0): the lead \
-passes to the next player each game. After each game come its line of the score sheet \
+passes to the next player each game, where a --games series moves every player one seat \
+on instead. After each game come its line of the score sheet \
 (card points, tablas as tally marks ||, the +3, the game's score, the running total) and \
 the totals; at the end, the winner and the whole sheet. With --save FILE the match's \
 record is rewritten after every move. quit (or end of input) keeps the match in FILE, or \
