@@ -6,6 +6,7 @@ mod common;
 use common::{tablic, Run};
 use tablic_core::bots::BotSpec;
 use tablic_core::dealing::seeding::derive_seed;
+use tablic_core::game::match_to_target::{MatchToTarget, SheetLine};
 use tablic_core::{Game, Move, PlayerCount};
 
 /// The notice every session starts with after its first line.
@@ -176,8 +177,14 @@ fn a_scripted_game_plays_to_the_end_and_saves_its_record() {
         .starts_with("tablic play: you against greedy, seed 42.\n"));
 }
 
-/// The rows of the result table, as `tablic play` prints them for two short names.
+/// The rows of the result table, as `tablic play` prints them.
 fn result_rows(result: &tablic_core::GameResult, names: &[&str]) -> String {
+    let width = names
+        .iter()
+        .map(|name| name.len())
+        .max()
+        .unwrap_or(0)
+        .max("player".len());
     result
         .seats()
         .iter()
@@ -185,7 +192,7 @@ fn result_rows(result: &tablic_core::GameResult, names: &[&str]) -> String {
         .enumerate()
         .map(|(seat, (score, name))| {
             format!(
-                "{seat:>4}  {name:<6}  {:>6}  {:>6}  {:>5}  {:>2}  {:>5}\n",
+                "{seat:>4}  {name:<width$}  {:>6}  {:>6}  {:>5}  {:>2}  {:>5}\n",
                 score.card_points,
                 score.tablas,
                 score.cards,
@@ -757,6 +764,22 @@ fn without_a_seed_a_random_one_is_printed_and_replays() {
         .starts_with(&format!("tablic play: you against greedy, seed {seed}.\n")));
 }
 
+/// `tablic play ARGS` exits 2 with one `error:` line that mentions `mentions`, and
+/// prints nothing else.
+fn assert_usage_error(args: &[&str], mentions: &str) {
+    let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
+    let run = tablic(&args, "");
+    assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+    assert_eq!(run.stdout, "", "{args:?}");
+    assert!(
+        run.stderr.starts_with("error: "),
+        "{args:?}: {}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+    assert!(run.stderr.contains(mentions), "{args:?}: {}", run.stderr);
+}
+
 #[test]
 fn bad_arguments_are_one_line_and_exit_2() {
     let cases: [(&[&str], &str); 9] = [
@@ -777,33 +800,29 @@ fn bad_arguments_are_one_line_and_exit_2() {
         (&["--save", "/nonexistent-dir/games.txt"], "--save"),
     ];
     for (args, mentions) in cases {
-        let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
-        let run = tablic(&args, "");
-        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
-        assert_eq!(run.stdout, "", "{args:?}");
-        assert!(
-            run.stderr.starts_with("error: "),
-            "{args:?}: {}",
-            run.stderr
-        );
-        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
-        assert!(run.stderr.contains(mentions), "{args:?}: {}", run.stderr);
+        assert_usage_error(args, mentions);
     }
+}
+
+/// The `n`-th console block (from 1) of the README's `tablic play` section.
+fn readme_play_block(n: usize) -> &'static str {
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+    let section = readme
+        .split("### `tablic play`")
+        .nth(1)
+        .and_then(|section| section.split("\n### ").next())
+        .expect("a tablic play section");
+    section
+        .split("```console\n")
+        .nth(n)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("a console block")
 }
 
 /// The session in the README's `tablic play` section is real.
 #[test]
 fn the_readme_transcript_is_what_the_binary_prints() {
-    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
-    let section = readme
-        .split("### `tablic play`")
-        .nth(1)
-        .expect("a tablic play section");
-    let block = section
-        .split("```console\n")
-        .nth(1)
-        .and_then(|rest| rest.split("\n```").next())
-        .expect("a console block");
+    let block = readme_play_block(1);
     let (command, shown) = block.split_once('\n').unwrap();
     assert_eq!(command, "$ tablic play --players me,pimc --seed 4");
     let run = tablic(
@@ -813,4 +832,601 @@ fn the_readme_transcript_is_what_the_binary_prints() {
     assert_clean_exit(&run);
     let printed: Vec<&str> = run.stdout.lines().map(str::trim_end).collect();
     assert_eq!(printed.join("\n"), shown);
+}
+
+/// An auto script long enough for any game or short match: `auto` plays the greedy move.
+fn autos(count: usize) -> String {
+    "auto\n".repeat(count)
+}
+
+/// `tablic play` in pairs, you and random#2 against random#1 and random#3 (whose play
+/// does not depend on sides), saving to `save`, with `more` arguments.
+fn play_random_pairs(save: &str, more: &[&str], stdin: &str) -> Run {
+    let args = ["play", "--players", "me,random,random,random", "--pairs"];
+    tablic(&[&args[..], more, &["--save", save]].concat(), stdin)
+}
+
+/// A pairs game with a bot partner, the table's last cards to the last player: the sides
+/// are named, the board pools each side's pile, the help follows the rules, the side
+/// table and the winner come from the core's result of the saved game.
+#[test]
+fn a_pairs_game_with_a_bot_partner_plays_to_the_end() {
+    let save = temp_file("pairs.txt");
+    let save_arg = save.to_str().unwrap();
+    let more = ["--leftovers", "last-player", "--seed", "3"];
+    let run = play_random_pairs(save_arg, &more, &format!("help\n{}", autos(40)));
+    assert_clean_exit(&run);
+    assert!(run.stdout.starts_with(&format!(
+        "tablic play: you and random#2 against random#1 and random#3, in pairs, \
+         leftovers=last-player, seed 3.\n{TYPE_HELP}
+Seats: 0 you (leads every deal), 1 random#1, 2 random#2 (partner), 3 random#3.
+Sides: you and random#2 (seats 0, 2) against random#1 and random#3 (seats 1, 3).
+Deal 1 of 2: 6 cards each, 24 left in the deck.
+
+Table: 9C 10H KH KS
+Piles: you 0 cards 0 points | random#1 0 cards 0 points
+       random#2 0 cards 0 points | random#3 0 cards 0 points
+Sides: you+random#2 0 cards 0 points | random#1+random#3 0 cards 0 points
+Hand:  3S 4H 8D 10D JD JS
+Your move> help
+"
+    )));
+    assert_prints(
+        &run,
+        "Score: your side's card points, 1 a tabla (a capture that empties the table), 3
+for strictly the most cards, the side's piles and tablas pooled. The cards left
+on the table at the end go to the player who played the last card. tablic rules
+prints all the rules.
+",
+    );
+    assert_prints(
+        &run,
+        "Your move> auto
+You play JD and take 4D 8H (1 point).
+random#1 plays 2H onto the table.
+random#2 plays AH and takes 2H 9C (1 point).
+random#3 plays 5C onto the table.
+
+Table: 5C 6S KH KS
+Piles: you 5 cards 4 points | random#1 0 cards 0 points
+       random#2 3 cards 1 point | random#3 0 cards 0 points
+Sides: you+random#2 8 cards 5 points | random#1+random#3 0 cards 0 points
+",
+    );
+
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    let games = records(&saved);
+    let [game] = &games[..] else {
+        panic!("one record: {saved}");
+    };
+    assert!(
+        saved.contains("\nrules side-size=2 leftovers=last-player\n"),
+        "{saved}"
+    );
+    let result = game.result().expect("a finished game");
+    let side_rows: String = (0..2)
+        .map(|side| {
+            let score = result.side(side);
+            let players = ["you, random#2", "random#1, random#3"][side];
+            format!(
+                "{side:>4}  {players:<18}  {:>6}  {:>6}  {:>5}  {:>2}  {:>5}\n",
+                score.card_points,
+                score.tablas,
+                score.cards,
+                if score.most_cards { "3" } else { "" },
+                score.total()
+            )
+        })
+        .collect();
+    let winner = match result.winner() {
+        Some(0) => format!("Your side wins with {}.", result.side_total(0)),
+        Some(_) => format!("random#1 and random#3 win with {}.", result.side_total(1)),
+        None => format!("A tie: both sides with {} each.", result.side_total(0)),
+    };
+    let seat_rows = result_rows(&result, &["you", "random#1", "random#2", "random#3"]);
+    assert!(
+        run.stdout.ends_with(&format!(
+            "random#3 played the last card and takes the cards left on the table: AD 6D 7C 7H 8S.
+
+seat  player    points  tablas  cards  +3  total
+{seat_rows}side  players             points  tablas  cards  +3  total
+{side_rows}{winner}
+Record appended to {save_arg}.
+"
+        )),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Tablas as tally marks, in groups of five: `||||| ||`.
+fn tally(tablas: u32) -> String {
+    let marks: Vec<String> = (0..tablas)
+        .collect::<Vec<_>>()
+        .chunks(5)
+        .map(|group| "|".repeat(group.len()))
+        .collect();
+    marks.join(" ")
+}
+
+/// The score sheet of `lines` as `tablic play` prints it: columns two spaces apart, as
+/// wide as their widest cell, text to the left and numbers to the right.
+fn sheet_text(lines: &[SheetLine], sides: &[&str], leaders: &[&str]) -> String {
+    let header = [
+        "game", "led by", "side", "points", "tablas", "+3", "score", "total",
+    ];
+    let left = [false, true, true, false, true, false, false, false];
+    let mut rows = vec![header.map(str::to_string).to_vec()];
+    for line in lines {
+        for (side, name) in sides.iter().enumerate() {
+            let score = line.side(side);
+            // The sheet's sums: a side's score is its points, tablas and +3.
+            let bonus = if score.most_cards { 3 } else { 0 };
+            assert_eq!(score.total(), score.card_points + score.tablas + bonus);
+            let first = side == 0;
+            rows.push(vec![
+                if first {
+                    line.game().to_string()
+                } else {
+                    String::new()
+                },
+                if first {
+                    leaders[line.leader()].to_string()
+                } else {
+                    String::new()
+                },
+                name.to_string(),
+                score.card_points.to_string(),
+                tally(score.tablas),
+                if score.most_cards { "3" } else { "" }.to_string(),
+                score.total().to_string(),
+                line.running_total(side).to_string(),
+            ]);
+        }
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|column| rows.iter().map(|row| row[column].len()).max().unwrap())
+        .collect();
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .zip(left)
+                .map(|((cell, &width), left)| {
+                    if left {
+                        format!("{cell:<width$}")
+                    } else {
+                        format!("{cell:>width$}")
+                    }
+                })
+                .collect();
+            format!("{}\n", cells.join("  ").trim_end())
+        })
+        .collect()
+}
+
+/// Each game's sheet line of a saved match record, and the match where it stops.
+fn read_match(record: &str) -> (MatchToTarget, Vec<SheetLine>) {
+    let mut lines = Vec::new();
+    let (played, _) =
+        MatchToTarget::from_record(record, |line| lines.push(*line)).expect("a match record");
+    (played, lines)
+}
+
+/// A match to 30, alone and in pairs, played to its end with the greedy move for the
+/// person: after each game its sheet line and the running totals; at the end the winner
+/// and the whole sheet, all as the saved match record has them.
+#[test]
+fn a_match_to_a_score_shows_the_sheet_and_the_totals_and_ends_with_the_winner() {
+    /// `--players` and the rules flags; the sides and the players as the screen names them.
+    type Lineup<'a> = (&'a str, &'a [&'a str]);
+    type Named<'a> = (&'a [&'a str], &'a [&'a str]);
+    let cases: [(Lineup, Named); 2] = [
+        (("me,greedy", &[]), (&["you", "greedy"], &["you", "greedy"])),
+        (
+            ("me,random,random,random", &["--pairs"]),
+            (
+                &["you+random#2", "random#1+random#3"],
+                &["you", "random#1", "random#2", "random#3"],
+            ),
+        ),
+    ];
+    for ((players, rules), (sides, names)) in cases {
+        let save = temp_file("match.txt");
+        let save_arg = save.to_str().unwrap();
+        let mut args = vec!["play", "--players", players, "--to", "30", "--seed", "5"];
+        args.extend(rules);
+        args.extend(["--save", save_arg]);
+        let run = tablic(&args, &autos(300));
+        assert_clean_exit(&run);
+        let saved = std::fs::read_to_string(&save).unwrap();
+        let _ = std::fs::remove_file(&save);
+        let (played, lines) = read_match(&saved);
+        assert!(played.is_over(), "{saved}");
+        assert!(lines.len() >= 2, "more than one game to 30");
+        assert!(saved.starts_with(&format!("tablic-match 1\nplayers {}\n", names.len())));
+        for (player, entry) in players.split(',').enumerate() {
+            assert!(
+                saved.contains(&format!("\nname {player} {entry}\n")),
+                "{saved}"
+            );
+        }
+
+        // Each game: its heading with the leader, its sheet line and the totals, which
+        // add up the games' scores.
+        let mut running = vec![0; sides.len()];
+        for line in &lines {
+            for (side, total) in running.iter_mut().enumerate() {
+                *total += line.side(side).total();
+                assert_eq!(line.running_total(side), *total);
+            }
+            let totals: Vec<String> = sides
+                .iter()
+                .enumerate()
+                .map(|(side, name)| format!("{name} {}", line.running_total(side)))
+                .collect();
+            let leader = names[line.leader()];
+            let heading = format!(
+                "\nGame {}, led by {leader}.\nSeats: 0 {leader}",
+                line.game()
+            );
+            assert!(run.stdout.contains(&heading), "{heading}\n{}", run.stdout);
+            let block = format!(
+                "\n\n{}Totals after game {} (to 30): {}.\n",
+                sheet_text(std::slice::from_ref(line), sides, names),
+                line.game(),
+                totals.join(", ")
+            );
+            assert!(run.stdout.contains(&block), "{block}\n{}", run.stdout);
+        }
+        let winner = played.winner().unwrap();
+        let totals: Vec<String> = sides
+            .iter()
+            .zip(played.totals())
+            .map(|(name, total)| format!("{name} {total}"))
+            .collect();
+        let best = played.totals()[winner];
+        let wins = match (winner, sides.len()) {
+            (0, 2) if names.len() == 2 => format!("You win with {best}."),
+            (1, 2) if names.len() == 2 => format!("greedy wins with {best}."),
+            (0, _) => format!("Your side wins with {best}."),
+            _ => format!("random#1 and random#3 win with {best}."),
+        };
+        assert!(
+            run.stdout.ends_with(&format!(
+                "\nMatch over after {} games: {}. {wins}\nThe score sheet:\n{}\
+                 Match record saved in {save_arg}.\n",
+                lines.len(),
+                totals.join(", "),
+                sheet_text(&lines, sides, names)
+            )),
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+/// `tablic play --players PLAYERS --to TARGET --seed SEED --save SAVE`, fed `stdin`.
+fn play_match(players: &str, target: &str, seed: &str, save: &str, stdin: &str) -> Run {
+    let args = [
+        "play",
+        "--players",
+        players,
+        "--to",
+        target,
+        "--seed",
+        seed,
+        "--save",
+        save,
+    ];
+    tablic(&args, stdin)
+}
+
+/// The lines of a run answered from an auto script, up to `until`.
+fn autos_before(stdout: &str, until: &str) -> usize {
+    let before = stdout.split(until).next().unwrap();
+    before
+        .lines()
+        .filter(|line| line.ends_with("> auto"))
+        .count()
+}
+
+/// A match stopped where game 2 begins, with no bot move in it yet, and resumed, ends
+/// as the same match played through: the same record to the byte.
+#[test]
+fn a_match_quit_between_games_resumes_to_the_same_end() {
+    let whole = temp_file("whole.txt");
+    let play = |save: &str, stdin: &str| play_match("greedy,me", "30", "8", save, stdin);
+    let through = play(whole.to_str().unwrap(), &autos(300));
+    assert_clean_exit(&through);
+    assert!(through.stdout.contains("\nGame 2, led by you.\n"));
+    let game_1 = autos_before(&through.stdout, "\nGame 2, led by you.\n");
+
+    let halves = temp_file("halves.txt");
+    let halves_arg = halves.to_str().unwrap();
+    let first = play(halves_arg, &format!("{}quit\n", autos(game_1)));
+    assert!(first.stdout.ends_with(&format!(
+        "Your move> quit
+Stopped after 0 moves of game 2. Score so far (no +3 until the end):
+seat  player  points  tablas  cards  total
+   0  you          0       0      0      0
+   1  greedy       0       0      0      0
+Totals before this game: greedy 13, you 12.
+Match saved in {halves_arg}; resume it with: tablic play --resume {halves_arg}
+"
+    )));
+    let second = tablic(&["play", "--resume", halves_arg], &autos(300));
+    assert_clean_exit(&second);
+    assert!(second.stdout.starts_with(&format!(
+        "tablic play: you against greedy, a match to 30, seed 8. Resumed from {halves_arg}.
+{TYPE_HELP}
+The score sheet so far:
+game  led by  side"
+    )));
+    let whole_record = std::fs::read_to_string(&whole).unwrap();
+    let resumed_record = std::fs::read_to_string(&halves).unwrap();
+    let _ = std::fs::remove_file(&whole);
+    let _ = std::fs::remove_file(&halves);
+    assert_eq!(resumed_record, whole_record);
+    assert!(read_match(&whole_record).0.is_over());
+    // The same end on screen: the winner and the whole sheet.
+    let end = |stdout: &str| stdout.rsplit_once("\nMatch over").unwrap().1.to_string();
+    assert_eq!(
+        end(&second.stdout).replace(halves_arg, "FILE"),
+        end(&through.stdout).replace(whole.to_str().unwrap(), "FILE")
+    );
+}
+
+/// Quit in the middle of a game: the record holds every move so far, and the resumed
+/// match goes on from the next one to the end of the match.
+#[test]
+fn a_match_quit_in_the_middle_of_a_game_resumes_at_the_next_move() {
+    let save = temp_file("middle.txt");
+    let save_arg = save.to_str().unwrap();
+    let first = play_match(
+        "me,greedy",
+        "30",
+        "5",
+        save_arg,
+        &format!("{}quit\n", autos(5)),
+    );
+    assert_clean_exit(&first);
+    assert!(first
+        .stdout
+        .contains("Stopped after 12 moves of game 1. Score so far (no +3 until the end):\n"));
+    let at_quit = std::fs::read_to_string(&save).unwrap();
+    let (played, lines) = read_match(&at_quit);
+    assert_eq!(
+        (played.game_number(), played.game().history().len()),
+        (1, 12)
+    );
+    assert!(lines.is_empty());
+
+    let second = tablic(&["play", "--resume", save_arg], &autos(300));
+    assert_clean_exit(&second);
+    assert!(second.stdout.contains(
+        "\nGame 1, led by you.\nSeats: 0 you, 1 greedy (seat 0 leads every deal).
+Resumed after 12 moves, in deal 2 of 4.
+
+Table: "
+    ));
+    let at_end = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    assert!(at_end.starts_with(&at_quit), "{at_quit}\n---\n{at_end}");
+    assert!(read_match(&at_end).0.is_over());
+    assert!(second
+        .stdout
+        .ends_with(&format!("Match record saved in {save_arg}.\n")));
+}
+
+/// Without --save, quit keeps the match in a new file of the current folder.
+#[test]
+fn quit_in_a_match_without_save_keeps_it_in_a_new_file() {
+    let folder = temp_file("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let quit = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tablic"))
+            .args([
+                "play",
+                "--players",
+                "me,greedy",
+                "--to",
+                "101",
+                "--seed",
+                "5",
+            ])
+            .current_dir(&folder)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert!(quit().ends_with(
+        "Your move> \nEnd of input after 0 moves of game 1. Score so far (no +3 until the end):
+seat  player  points  tablas  cards  total
+   0  you          0       0      0      0
+   1  greedy       0       0      0      0
+Match saved in tablic-match-5.txt; resume it with: tablic play --resume tablic-match-5.txt
+"
+    ));
+    // A second match of the same seed takes another name.
+    assert!(quit().ends_with(
+        "Match saved in tablic-match-5-2.txt; resume it with: tablic play --resume \
+         tablic-match-5-2.txt\n"
+    ));
+    let saved = std::fs::read_to_string(folder.join("tablic-match-5.txt")).unwrap();
+    let _ = std::fs::remove_dir_all(&folder);
+    assert_eq!(
+        saved,
+        "tablic-match 1\nplayers 2\ntarget 101\nseed 5\nname 0 me\nname 1 greedy\ngame 1\n"
+    );
+}
+
+/// Two sides tied for the highest total past the target play on.
+#[test]
+fn a_tie_past_the_target_plays_one_more_game() {
+    let save = temp_file("tie.txt");
+    let save_arg = save.to_str().unwrap();
+    let run = play_match("me,greedy", "1", "22", save_arg, &autos(100));
+    let _ = std::fs::remove_file(&save);
+    assert_prints(
+        &run,
+        "Totals after game 1 (to 1): you 15, greedy 15.\nTied at 15: one more game.\n\nGame 2, ",
+    );
+    assert_prints(
+        &run,
+        "\nMatch over after 2 games: you 30, greedy 24. You win with 30.\n",
+    );
+}
+
+#[test]
+fn undo_is_off_in_a_match() {
+    let save = temp_file("undo-match.txt");
+    let run = play_match(
+        "me,greedy",
+        "30",
+        "212",
+        save.to_str().unwrap(),
+        "10s 10c\nundo\nquit\n",
+    );
+    let _ = std::fs::remove_file(&save);
+    assert_prints(
+        &run,
+        "Your move> undo
+Undo is off in a match (--to): every move counts toward the totals.
+Your move> quit
+",
+    );
+}
+
+#[test]
+fn bad_sides_targets_and_match_records_are_one_line_and_exit_2() {
+    let not_a_match = temp_file("not-a-match.txt");
+    std::fs::write(&not_a_match, "tablic-record 1\nplayers 2\n").unwrap();
+    let strangers = temp_file("strangers.txt");
+    std::fs::write(
+        &strangers,
+        "tablic-match 1\nplayers 2\ntarget 30\nseed 1\nname 0 me\nname 1 alice\ngame 1\n",
+    )
+    .unwrap();
+    let unnamed = temp_file("unnamed.txt");
+    std::fs::write(
+        &unnamed,
+        "tablic-match 1\nplayers 2\ntarget 30\nseed 1\ngame 1\n",
+    )
+    .unwrap();
+    let in_use = temp_file("in-use.txt");
+    std::fs::write(&in_use, "games\n").unwrap();
+    let paths = [&not_a_match, &strangers, &unnamed, &in_use].map(|path| path.to_str().unwrap());
+    let cases: [(Vec<&str>, &str); 9] = [
+        (
+            vec!["--players", "me,greedy,random", "--pairs"],
+            "--pairs: 3 players cannot sit in sides of 2",
+        ),
+        (vec!["--to", "0"], "--to"),
+        (vec!["--to", "30", "--games", "2"], "--games"),
+        (vec!["--resume", "/nonexistent-dir/match.txt"], "--resume"),
+        (
+            vec!["--resume", paths[0]],
+            "line 1: a match record starts with \"tablic-match 1\"",
+        ),
+        (vec!["--resume", paths[1]], "unknown bot \"alice\""),
+        (vec!["--resume", paths[2]], "player 0 has no name line"),
+        (
+            vec!["--resume", paths[1], "--players", "me,pimc"],
+            "--players",
+        ),
+        (
+            vec!["--to", "30", "--save", paths[3]],
+            "the file is not empty",
+        ),
+    ];
+    for (args, mentions) in cases {
+        assert_usage_error(&args, mentions);
+    }
+    for path in [&not_a_match, &strangers, &unnamed, &in_use] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// The README's pairs game and the end of its match to 61 are real.
+#[test]
+fn the_readme_pairs_and_match_transcripts_are_what_the_binary_prints() {
+    let trimmed = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|line| line.trim_end().to_string())
+            .collect()
+    };
+    let (command, shown) = readme_play_block(2).split_once('\n').unwrap();
+    assert_eq!(
+        command,
+        "$ tablic play --players me,pimc,minimax,greedy --pairs --seed 4"
+    );
+    let args = [
+        "--players",
+        "me,pimc,minimax,greedy",
+        "--pairs",
+        "--seed",
+        "4",
+    ];
+    let run = tablic(&[&["play"], &args[..]].concat(), "quit\n");
+    assert_clean_exit(&run);
+    let start = run.stdout.split("Your move> quit").next().unwrap();
+    assert_eq!(trimmed(start), trimmed(shown));
+
+    let (command, shown) = readme_play_block(3).split_once('\n').unwrap();
+    assert_eq!(
+        command,
+        "$ tablic play --players me,greedy --to 61 --seed 3 --save match.txt"
+    );
+    let (dots, end) = shown.split_once('\n').unwrap();
+    assert_eq!(dots, "…");
+    let save = temp_file("readme-match.txt");
+    let save_arg = save.to_str().unwrap();
+    let run = play_match("me,greedy", "61", "3", save_arg, &autos(300));
+    let _ = std::fs::remove_file(&save);
+    assert_clean_exit(&run);
+    let printed = trimmed(&run.stdout.replace(save_arg, "match.txt"));
+    let end = trimmed(end);
+    assert_eq!(printed[printed.len() - end.len()..], end[..]);
+}
+
+/// A series in pairs adds up each partnership's scores, whatever seats it has each game.
+#[test]
+fn a_series_in_pairs_adds_up_the_sides() {
+    let save = temp_file("pairs-series.txt");
+    let more = ["--games", "2", "--seed", "4"];
+    let run = play_random_pairs(save.to_str().unwrap(), &more, &autos(100));
+    assert_clean_exit(&run);
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    let games = records(&saved);
+    assert_eq!(games.len(), 2);
+    // Side 0 holds players 0 and 2 (you and random#2); player 0 sits at seat g in game g.
+    let mut totals = [0; 2];
+    for (index, game) in games.iter().enumerate() {
+        let result = game.result().unwrap();
+        for (side, total) in totals.iter_mut().enumerate() {
+            *total += result.side_total(result.side_of((side + index) % 4));
+        }
+    }
+    assert_prints(
+        &run,
+        "\nGame 2 of 2.
+Seats: 0 random#3 (leads every deal), 1 you, 2 random#1, 3 random#2 (partner).
+Sides: you and random#2 (seats 1, 3) against random#3 and random#1 (seats 0, 2).
+",
+    );
+    let [ours, theirs] = totals;
+    let winner = match ours.cmp(&theirs) {
+        std::cmp::Ordering::Greater => format!("Your side wins with {ours}."),
+        std::cmp::Ordering::Less => format!("random#1 and random#3 win with {theirs}."),
+        std::cmp::Ordering::Equal => format!("A tie: both sides with {ours} each."),
+    };
+    assert!(run.stdout.ends_with(&format!(
+        "Series over: you+random#2 {ours}, random#1+random#3 {theirs}. {winner}\n"
+    )));
 }

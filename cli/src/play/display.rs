@@ -5,9 +5,11 @@ use std::io::IsTerminal;
 
 use tablic_core::capture::target_sum;
 use tablic_core::{
-    Card, CardSet, Game, GameResult, Move, PlayerView, Rank, SeatResult, Suit, MOST_CARDS_BONUS,
+    Card, CardSet, FinalTabla, Game, GameResult, Leftovers, Move, PlayerView, Rank, Rules,
+    SeatResult, Suit, MOST_CARDS_BONUS,
 };
 
+use super::sides::Sides;
 use crate::output::{wrap_words, Align, Table};
 
 const RED: &str = "\x1b[31m";
@@ -129,7 +131,8 @@ pub fn move_line(style: &Style, name: &str, person: bool, played: Move, tabla: b
     line
 }
 
-/// The person's board: the table, every pile (by seat), and the hand.
+/// The person's board: the table, every pile (by seat), each side's pooled pile when
+/// there are sides, and the hand.
 ///
 /// ```text
 /// Table: 3H 7S 9D KC
@@ -140,26 +143,43 @@ pub fn board(style: &Style, view: &PlayerView<'_>, names_by_seat: &[&str]) -> St
     let piles: Vec<String> = names_by_seat
         .iter()
         .enumerate()
-        .map(|(seat, name)| {
-            let pile = view.pile(seat);
-            let mut text = format!(
-                "{name} {} {}",
-                count(pile.len() as u32, "card", "cards"),
-                count(pile.points(), "point", "points")
-            );
-            let tablas = view.tablas(seat);
-            if tablas > 0 {
-                text.push_str(&format!(" {}", count(tablas, "tabla", "tablas")));
-            }
-            text
-        })
+        .map(|(seat, name)| pile_text(name, view.pile(seat), view.tablas(seat)))
         .collect();
-    format!(
-        "Table: {}\n{}Hand:  {}\n",
+    let mut text = format!(
+        "Table: {}\n{}",
         style.cards(view.table()),
-        wrap("Piles: ", &piles, " | "),
-        style.cards(view.hand())
-    )
+        wrap("Piles: ", &piles, " | ")
+    );
+    let rules = view.rules();
+    if !rules.is_everyone_alone() {
+        let sides = Sides::new(names_by_seat, view.seat(), rules);
+        let pooled: Vec<String> = (0..sides.len())
+            .map(|side| {
+                let seats = (0..names_by_seat.len()).filter(|&seat| view.side_of(seat) == side);
+                let pile = seats
+                    .clone()
+                    .fold(CardSet::EMPTY, |pile, seat| pile | view.pile(seat));
+                let tablas = seats.map(|seat| view.tablas(seat)).sum();
+                pile_text(&sides.short(side), pile, tablas)
+            })
+            .collect();
+        text.push_str(&wrap("Sides: ", &pooled, " | "));
+    }
+    text.push_str(&format!("Hand:  {}\n", style.cards(view.hand())));
+    text
+}
+
+/// `you 4 cards 2 points 1 tabla`: a pile on the board (no tablas, no word of them).
+fn pile_text(name: &str, pile: CardSet, tablas: u32) -> String {
+    let mut text = format!(
+        "{name} {} {}",
+        count(pile.len() as u32, "card", "cards"),
+        count(pile.points(), "point", "points")
+    );
+    if tablas > 0 {
+        text.push_str(&format!(" {}", count(tablas, "tabla", "tablas")));
+    }
+    text
 }
 
 /// Screen width the board and the messages keep to, in characters.
@@ -199,7 +219,7 @@ fn wrap(label: &str, items: &[String], separator: &str) -> String {
 /// Score: your card points, 1 a tabla (a capture that empties the table), 3 for strictly
 /// the most cards. …
 /// ```
-pub fn card_values(style: &Style) -> String {
+pub fn card_values(style: &Style, rules: Rules) -> String {
     let mut values = Vec::new();
     // Ranks in a row worth their own number: `2 to 10 their number`.
     let mut numbered: Vec<Rank> = Vec::new();
@@ -253,6 +273,21 @@ pub fn card_values(style: &Style) -> String {
         ..SeatResult::default()
     }
     .total();
+    let (whose, most) = if rules.is_everyone_alone() {
+        ("your", "")
+    } else {
+        ("your side's", ", the side's piles and tablas pooled")
+    };
+    let last_cards = match rules.leftovers {
+        Leftovers::LastCapturer => "the last player who captured",
+        Leftovers::LastPlayer => "the player who played the last card",
+    };
+    let final_tabla = match rules.final_tabla {
+        FinalTabla::Counts => "",
+        FinalTabla::DoesNotCount => {
+            " A capture that empties the table with the game's last card is no tabla."
+        }
+    };
     let text = [
         format!("In a capture: {}.", values.join(", ")),
         format!(
@@ -261,9 +296,10 @@ pub fn card_values(style: &Style) -> String {
             CardSet::FULL.points()
         ),
         format!(
-            "Score: your card points, {tabla} a tabla (a capture that empties the table), \
-             {MOST_CARDS_BONUS} for strictly the most cards. The cards left on the table at \
-             the end go to the last player who captured. tablic rules prints all the rules."
+            "Score: {whose} card points, {tabla} a tabla (a capture that empties the table), \
+             {MOST_CARDS_BONUS} for strictly the most cards{most}. The cards left on the \
+             table at the end go to {last_cards}.{final_tabla} tablic rules prints all the \
+             rules."
         ),
     ];
     text.iter()
@@ -279,19 +315,41 @@ pub fn card_values(style: &Style) -> String {
 ///    1  pimc        13       0     28   3     16
 /// ```
 pub fn result_table(result: &GameResult, names_by_seat: &[&str]) -> String {
+    let rows = (result.seats().iter().zip(names_by_seat).enumerate())
+        .map(|(seat, (score, name))| (seat, name.to_string(), *score));
+    score_table(["seat", "player"], rows)
+}
+
+/// The end of a game of sides: one row per side, the side's pooled piles and its +3.
+///
+/// ```text
+/// side  players       points  tablas  cards  +3  total
+///    0  you, minimax      12       1     30   3     16
+///    1  pimc, greedy      10       2     22         12
+/// ```
+pub fn side_table(result: &GameResult, sides: &Sides) -> String {
+    let rows = (0..result.side_count()).map(|side| (side, sides.listed(side), result.side(side)));
+    score_table(["side", "players"], rows)
+}
+
+/// A table of final scores: a number and a name, then the score's parts and total.
+fn score_table(
+    [number, name]: [&str; 2],
+    rows: impl Iterator<Item = (usize, String, SeatResult)>,
+) -> String {
     let mut table = Table::new(&[
-        ("seat", Align::Right),
-        ("player", Align::Left),
+        (number, Align::Right),
+        (name, Align::Left),
         ("points", Align::Right),
         ("tablas", Align::Right),
         ("cards", Align::Right),
         ("+3", Align::Right),
         ("total", Align::Right),
     ]);
-    for (seat, (score, name)) in result.seats().iter().zip(names_by_seat).enumerate() {
+    for (index, name, score) in rows {
         table.row(vec![
-            seat.to_string(),
-            name.to_string(),
+            index.to_string(),
+            name,
             score.card_points.to_string(),
             score.tablas.to_string(),
             score.cards.to_string(),
@@ -417,6 +475,24 @@ mod tests {
         assert_eq!(sentence("8S is not in the hand"), "8S is not in the hand.");
         assert_eq!(sentence("there is no 8"), "There is no 8.");
         assert_eq!(sentence("done."), "Done.");
+    }
+
+    #[test]
+    fn the_scoring_follows_the_house_rules() {
+        let original = card_values(&Style::PLAIN, Rules::ORIGINAL).replace('\n', " ");
+        assert!(original.contains("Score: your card points"), "{original}");
+        assert!(original.contains("go to the last player who captured."));
+        assert!(!original.contains("no tabla"));
+        let house = Rules {
+            side_size: 2,
+            leftovers: Leftovers::LastPlayer,
+            final_tabla: FinalTabla::DoesNotCount,
+        };
+        let house = card_values(&Style::PLAIN, house).replace('\n', " ");
+        assert!(house.contains("Score: your side's card points"), "{house}");
+        assert!(house.contains("the most cards, the side's piles and tablas pooled."));
+        assert!(house.contains("go to the player who played the last card."));
+        assert!(house.contains("with the game's last card is no tabla."));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use tablic_core::bots::GreedyKey;
 use tablic_core::capture::check_capture;
 use tablic_core::cards::notation::{parse_cards, ParseCardError};
-use tablic_core::{Card, CardClass, CardSet, IllegalMove, Move, Rank};
+use tablic_core::{Card, CardClass, CardSet, IllegalMove, Move, Rank, Rules};
 
 use super::display::{self, Style};
 
@@ -26,13 +26,13 @@ Commands (not case-sensitive):
   show        the table, the piles and your hand again
   back        while naming captures: choose another card
   undo        take back your last move and the replies after it (in a single game;
-              a series counts every move)
+              a series or a match counts every move)
   quit        stop here and show the score (end of input does the same)
 ";
 
-/// What `help` prints: the commands, then the cards' values and the scoring.
-pub fn help(style: &Style) -> String {
-    format!("{COMMANDS}{}", display::card_values(style))
+/// What `help` prints: the commands, then the cards' values and the scoring under `rules`.
+pub fn help(style: &Style, rules: Rules) -> String {
+    format!("{COMMANDS}{}", display::card_values(style, rules))
 }
 
 /// A card as the person writes it: a whole card, or a rank that any suit matches.

@@ -1,6 +1,11 @@
 //! `tablic play`: a person against the bots, in the terminal.
 //!
 //! - `series.rs`: who plays, the seat of each player in each game, seeds, totals;
+//! - `game.rs`: one game played to its end or a stop, in a series or a match;
+//! - `sides.rs`: who plays with whom, as the screen names the sides;
+//! - `match_to_target.rs`: a match to a score (`--to`), started or resumed;
+//! - `match_file.rs`: the match's record on disk, rewritten after every move;
+//! - `sheet.rs`: the match's score sheet;
 //! - `display.rs`: cards, the board, moves as they happen, results;
 //! - `console.rs`: prompts and lines read;
 //! - `input.rs`: the person's card language, matched against the core's legal moves;
@@ -10,9 +15,14 @@
 
 mod console;
 mod display;
+mod game;
 mod input;
+mod match_file;
+mod match_to_target;
 mod person;
 mod series;
+mod sheet;
+mod sides;
 
 use std::fs::{File, OpenOptions};
 use std::hash::{BuildHasher, Hasher};
@@ -21,18 +31,21 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use tablic_core::bots::solver::Entry;
-use tablic_core::bots::{AnyBot, BotSpec};
-use tablic_core::{CardSet, Game};
+use tablic_core::bots::BotSpec;
+use tablic_core::game::match_to_target::MAX_TARGET;
+use tablic_core::{Game, Rules};
 
 use crate::error::Failure;
 use crate::match_cmd::parse_seed;
 use crate::record_file::record_text;
+use crate::rules_flags::{describe, RulesFlags};
 
 use console::{Console, Halt};
 use display::Style;
-use person::{Hints, Interrupt, Undo};
-use series::{bot_seed, deal_seed, Lineup, Player, Totals};
+use game::{GameEnd, Seating};
+use person::{Hints, Undo};
+use series::{deal_seed, Lineup, Totals};
+use sides::Sides;
 
 /// Most games `--games` accepts.
 const MAX_GAMES: u64 = 1000;
@@ -52,12 +65,31 @@ pub struct PlayArgs {
     seed: Option<u64>,
 
     /// Games to play; the seats rotate one place each game and the scores add up.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_games)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_games, conflicts_with = "to")]
     games: u64,
 
-    /// Append each finished game's record to FILE.
+    /// Play a match to POINTS (101 is usual): games until a side has POINTS or more and
+    /// the highest total alone. Player g mod n (in --players order) leads game g.
+    #[arg(long, value_name = "POINTS", value_parser = parse_target)]
+    to: Option<u32>,
+
+    /// Append each finished game's record to FILE; with --to, keep the match's record in
+    /// FILE, rewritten after every move, for --resume.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+
+    /// Resume the match saved in FILE (by --save or quit in a match to a score), at the
+    /// move where it stopped; the players, rules, target and seed are the record's. Saves
+    /// go on to FILE, or to --save.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["players", "seed", "games", "to", "pairs", "side_size", "leftovers", "final_tabla"]
+    )]
+    resume: Option<PathBuf>,
+
+    #[command(flatten)]
+    rules: RulesFlags,
 }
 
 const PLAY_AFTER_HELP: &str = "\
@@ -71,21 +103,43 @@ input) stops with the score.
 
 undo takes back your last move (a forced one with the move before) and the bots' replies \
 after it, as often as you like; a saved record holds only the moves that stand. It works \
-in a single game, casual play: in a series (--games 2 or more) every move counts, since the \
-totals compare the players.
+in a single game, casual play: in a series (--games 2 or more) or a match (--to) every \
+move counts, since the totals compare the players.
 
-Game g (from 0) is dealt from derive_seed(SEED, g); player i sits at seat (i + g) mod n. \
-Cards print with suit symbols, red for ♦♥, when standard output is a terminal (no colour if \
-NO_COLOR is set), and as 10D otherwise.
+In pairs (--pairs, 4 players) partners sit opposite: players 0 and 2 of --players against \
+1 and 3, so --players me,pimc,minimax,greedy --pairs is you and minimax against pimc and \
+greedy. A side pools its piles and tablas, and the +3 goes to the side with strictly the \
+most cards; the board shows each seat's pile and each side's, and a game ends with a table \
+of the sides.
+
+A match to a score (--to 101): games one after another, each side's score added to its \
+total, until a side has the target or more and the highest total alone (a tie for the \
+highest plays one more game). Player g mod n of --players leads game g (from 0): the lead \
+passes to the next player each game, where a --games series moves every player one seat \
+on instead. After each game come its line of the score sheet \
+(card points, tablas as tally marks ||, the +3, the game's score, the running total) and \
+the totals; at the end, the winner and the whole sheet. With --save FILE the match's \
+record is rewritten after every move. quit (or end of input) keeps the match in FILE, or \
+without --save in a new tablic-match-SEED.txt here, and says how to resume it: \
+--resume FILE goes on from the move where it stopped, with the record's players (its name \
+lines are the --players entries), rules, target and seed. The bots of a resumed game are \
+built anew, so their later random choices may differ from an uninterrupted match's.
+
+Game g (from 0) is dealt from derive_seed(SEED, g); in a series player i sits at seat \
+(i + g) mod n, in a match at (i - g) mod n. Cards print with suit symbols, red for ♦♥, when \
+standard output is a terminal (no colour if NO_COLOR is set), and as 10D otherwise.
 
 Examples:
   tablic play --players me,pimc
-  tablic play --players greedy,me,minimax --games 3 --seed 7 --save games.txt";
+  tablic play --players greedy,me,minimax --games 3 --seed 7 --save games.txt
+  tablic play --players me,pimc,minimax,greedy --pairs --to 101 --save match.txt
+  tablic play --resume match.txt";
 
 fn players_help() -> String {
     format!(
         "Players in seat order for the first game, comma-separated, 2 to 4: `me` (once) for \
-         you, and bots as `name` or `name:key=value,key=value`. Known bots: {}.",
+         you, and bots as `name` or `name:key=value,key=value`. In pairs, players 0 and 2 \
+         play against 1 and 3. Known bots: {}.",
         BotSpec::NAMES.join(", ")
     )
 }
@@ -95,6 +149,16 @@ fn parse_games(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(games) if (1..=MAX_GAMES).contains(&games) => Ok(games),
         _ => Err(format!("expected a whole number from 1 to {MAX_GAMES}")),
+    }
+}
+
+/// A target score: 1 to the core's most.
+fn parse_target(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(target) if (1..=MAX_TARGET).contains(&target) => Ok(target),
+        _ => Err(format!(
+            "expected a whole number of points from 1 to {MAX_TARGET}"
+        )),
     }
 }
 
@@ -111,8 +175,25 @@ fn random_seed() -> u64 {
 
 /// Runs `tablic play`.
 pub fn run(args: &PlayArgs) -> Result<ExitCode, Failure> {
+    if let Some(record) = &args.resume {
+        let resumed = match_to_target::resume(record, args.save.as_deref())?;
+        return stopped_or_over(resumed.play(&mut console(), &mut Hints::new()));
+    }
     let lineup = Lineup::parse(&args.players)
         .map_err(|error| Failure::Usage(format!("--players: {error}")))?;
+    let rules = args.rules.rules(lineup.player_count())?;
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed_text = if args.seed.is_some() {
+        format!("seed {seed}")
+    } else {
+        format!("seed {seed} (replay with --seed {seed})")
+    };
+    if let Some(target) = args.to {
+        let intro = intro(&lineup, rules, &format!("a match to {target}"), &seed_text);
+        let save = args.save.as_deref();
+        let started = match_to_target::start(lineup, rules, target, seed, save, intro)?;
+        return stopped_or_over(started.play(&mut console(), &mut Hints::new()));
+    }
     let save = match &args.save {
         Some(path) => Some(
             OpenOptions::new()
@@ -123,25 +204,60 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, Failure> {
         ),
         None => None,
     };
+    let sides = Sides::new(&lineup.names(), lineup.person(), rules);
+    let mut session = Session {
+        console: console(),
+        lineup: &lineup,
+        rules,
+        seed,
+        games: args.games,
+        save: save.map(|file| (file, args.save.clone().unwrap_or_default())),
+        totals: Totals::new(sides.len()),
+        sides,
+        hints: Hints::new(),
+    };
+    let games = match args.games {
+        1 => String::new(),
+        games => format!("{games} games"),
+    };
+    let intro = intro(&lineup, rules, &games, &seed_text);
+    session.console.say(&session.console.style.bold(&intro))?;
+    session.console.say(TYPE_HELP)?;
+    stopped_or_over(session.play())
+}
+
+/// What the first line says under the command: `tablic play: you and minimax against
+/// pimc and greedy, in pairs, a match to 101, seed 7.`
+pub(super) fn intro(lineup: &Lineup, rules: Rules, length: &str, seed: &str) -> String {
+    let sides = Sides::new(&lineup.names(), lineup.person(), rules);
+    let mut parts = vec![sides.against()];
+    parts.extend(
+        [describe(rules), length.to_string(), seed.to_string()]
+            .into_iter()
+            .filter(|part| !part.is_empty()),
+    );
+    format!("tablic play: {}.", parts.join(", "))
+}
+
+/// The line under the first.
+pub(super) const TYPE_HELP: &str = "Type help for the commands, hint for advice, quit to stop.";
+
+/// The terminal: standard input and output, cards printed as they can be there; each
+/// line read is echoed when standard input is not a terminal.
+fn console() -> Console<io::StdinLock<'static>, io::BufWriter<io::StdoutLock<'static>>> {
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
-    let console = Console::new(
+    Console::new(
         stdin.lock(),
         io::BufWriter::new(io::stdout().lock()),
         Style::detect(),
         echo,
-    );
-    let mut session = Session {
-        console,
-        lineup: &lineup,
-        seed: args.seed.unwrap_or_else(random_seed),
-        seed_given: args.seed.is_some(),
-        games: args.games,
-        save: save.map(|file| (file, args.save.clone().unwrap_or_default())),
-        totals: Totals::new(lineup.len()),
-        hints: Hints::new(),
-    };
-    match session.play() {
+    )
+}
+
+/// A session over, or stopped by the person (quit, end of input): exit status 0.
+fn stopped_or_over(played: Result<(), Halt>) -> Result<ExitCode, Failure> {
+    match played {
         Ok(()) | Err(Halt::Quit | Halt::Eof) => Ok(ExitCode::SUCCESS),
         Err(Halt::Io(error)) => Err(error.into()),
         Err(Halt::Bug(message)) => Err(Failure::Runtime(message)),
@@ -152,66 +268,31 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, Failure> {
 struct Session<'a, R, W> {
     console: Console<R, W>,
     lineup: &'a Lineup,
+    rules: Rules,
     seed: u64,
-    seed_given: bool,
     games: u64,
     save: Option<(File, PathBuf)>,
+    /// The series' sides: player `p` plays for side `p mod sides` in every game.
+    sides: Sides,
+    /// By the series' sides.
     totals: Totals,
     hints: Hints,
 }
 
-/// How a game ended.
-enum GameEnd {
-    Finished,
-    /// The person stopped (quit or end of input) after the game's score was shown.
-    Stopped(Halt),
-}
-
-impl<'a, R: BufRead, W: Write> Session<'a, R, W> {
-    fn names(&self) -> Vec<&'a str> {
-        let lineup = self.lineup;
-        (0..lineup.len())
-            .map(|player| lineup.name(player))
-            .collect()
-    }
-
+impl<R: BufRead, W: Write> Session<'_, R, W> {
     fn play(&mut self) -> Result<(), Halt> {
-        let lineup = self.lineup;
-        let others: Vec<&str> = (0..lineup.len())
-            .filter(|&player| player != lineup.person())
-            .map(|player| lineup.name(player))
-            .collect();
-        let against = match others.split_last() {
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            None => String::new(),
-        };
-        let games = match self.games {
-            1 => String::new(),
-            games => format!(", {games} games"),
-        };
-        let seed = if self.seed_given {
-            format!("seed {}", self.seed)
-        } else {
-            format!("seed {} (replay with --seed {})", self.seed, self.seed)
-        };
-        let intro = format!("tablic play: you against {against}{games}, {seed}.");
-        self.console.say(&self.console.style.bold(&intro))?;
-        self.console
-            .say("Type help for the commands, hint for advice, quit to stop.")?;
         for game in 0..self.games {
             if let GameEnd::Stopped(halt) = self.play_game(game)? {
                 return Err(halt);
             }
         }
         if self.games > 1 {
-            let names = self.names();
             let leaders = self.totals.leaders();
             let best = self.totals.points()[leaders[0]];
             let line = format!(
                 "Series over: {}. {}",
-                display::standings(&names, self.totals.points()),
-                display::winner_line(&names, &leaders, best, self.lineup.person())
+                self.standings(),
+                self.sides.winner_line(&leaders, best)
             );
             self.console.say("")?;
             self.console.say(&self.console.style.bold(&line))?;
@@ -219,176 +300,47 @@ impl<'a, R: BufRead, W: Write> Session<'a, R, W> {
         Ok(())
     }
 
+    /// `you 10, pimc 16`, or by sides `you+minimax 16, pimc+greedy 12`.
+    fn standings(&self) -> String {
+        let names = self.sides.short_names();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        display::standings(&names, self.totals.points())
+    }
+
     /// Plays game `game` of the series (0-based) to its end or to a stop.
     fn play_game(&mut self, game_index: u64) -> Result<GameEnd, Halt> {
         let lineup = self.lineup;
-        let style = self.console.style;
         let deal_seed = deal_seed(self.seed, game_index);
-        self.hints.set_deal(deal_seed);
-        let by_seat = lineup.by_seat(game_index);
-        let names_by_seat: Vec<&str> = by_seat.iter().map(|&p| lineup.name(p)).collect();
-
-        let seats: Vec<String> = names_by_seat
-            .iter()
-            .enumerate()
-            .map(|(seat, name)| format!("{seat} {name}"))
-            .collect();
-        let heading = if self.games > 1 {
-            format!("Game {} of {}. ", game_index + 1, self.games)
-        } else {
-            String::new()
+        let seating = Seating::new(lineup, lineup.by_seat(game_index));
+        let mut game = Game::from_seed_with_rules(lineup.player_count(), self.rules, deal_seed)
+            .map_err(|error| Halt::Bug(format!("rules checked at the start: {error}")))?;
+        // Sides take two lines, the heading one more.
+        let heading = match (self.games, self.sides.alone()) {
+            (1, _) => String::new(),
+            (games, true) => format!("Game {} of {games}. ", game_index + 1),
+            (games, false) => format!("Game {} of {games}.\n", game_index + 1),
         };
         self.console.say("")?;
-        self.console.say(&style.bold(&format!(
-            "{heading}Seats: {} (seat 0 leads every deal).",
-            seats.join(", ")
-        )))?;
-
-        // Each bot with its own memory, seeded for this game.
-        let mut memories: Vec<Vec<Entry>> = lineup
-            .players()
-            .iter()
-            .map(|player| match player {
-                Player::Bot(spec) => vec![Entry::EMPTY; spec.memory_entries()],
-                Player::Person => Vec::new(),
-            })
-            .collect();
-        let mut bots: Vec<Option<AnyBot<'_>>> = lineup
-            .players()
-            .iter()
-            .zip(memories.iter_mut())
-            .enumerate()
-            .map(|(player, (kind, memory))| match kind {
-                Player::Bot(spec) => Some(spec.build(bot_seed(deal_seed, player), memory)),
-                Player::Person => None,
-            })
-            .collect();
-
-        let mut game = Game::from_seed(lineup.player_count(), deal_seed);
-        let person_leads = by_seat[0] == lineup.person();
+        let seats = seating.seats_line(&heading, &game);
+        game::say_heading(&mut self.console, &seats)?;
         let undo = if self.games == 1 {
             Undo::Allowed
         } else {
-            Undo::Off
+            Undo::Off("Undo is off in a series (--games): its totals count every move as played.")
         };
-        self.console.say(&deal_line(&game, &style, person_leads))?;
-        while let Some(seat) = game.to_move() {
-            let player = by_seat[seat];
-            let chosen = match &mut bots[player] {
-                Some(bot) => bot.choose(&game).expect("the game is not over"),
-                None => match person::choose(
-                    &mut self.console,
-                    &game,
-                    &names_by_seat,
-                    &mut self.hints,
-                    undo,
-                ) {
-                    Ok(chosen) => chosen,
-                    Err(Interrupt::Undo(kept)) => {
-                        self.take_back(&mut game, kept, &names_by_seat)?;
-                        continue;
-                    }
-                    Err(Interrupt::Halt(halt @ (Halt::Io(_) | Halt::Bug(_)))) => return Err(halt),
-                    Err(Interrupt::Halt(halt)) => {
-                        self.stopped(&game, &names_by_seat, game_index, &halt)?;
-                        return Ok(GameEnd::Stopped(halt));
-                    }
-                },
-            };
-            let table_before = game.table();
-            let played = game.play(chosen).map_err(|error| {
-                Halt::Bug(format!(
-                    "{} chose an illegal move ({chosen}): {error}",
-                    names_by_seat[seat]
-                ))
-            })?;
-            let person = player == lineup.person();
-            self.console.say(&display::move_line(
-                &style,
-                names_by_seat[seat],
-                person,
-                chosen,
-                played.tabla,
-            ))?;
-            if played.finished {
-                let left = if chosen.capture.is_empty() {
-                    table_before.with(chosen.card)
-                } else {
-                    table_before - chosen.capture
-                };
-                self.last_cards(&game, left, &names_by_seat, &by_seat)?;
-            } else if played.new_deal {
-                self.console.say(&deal_line(&game, &style, person_leads))?;
-            }
+        let end = game::play(
+            &mut self.console,
+            &mut game,
+            &seating,
+            &mut self.hints,
+            undo,
+            deal_seed,
+        )?;
+        match end {
+            GameEnd::Finished => self.finished(&game, game_index, &seating)?,
+            GameEnd::Stopped(ref halt) => self.stopped(&game, &seating, game_index, halt)?,
         }
-        self.finished(&game, game_index, &names_by_seat, &by_seat)?;
-        Ok(GameEnd::Finished)
-    }
-
-    /// Takes `game` back to its first `kept` moves (its record then holds only the moves
-    /// that stand), and says which moves went.
-    fn take_back(
-        &mut self,
-        game: &mut Game,
-        kept: usize,
-        names_by_seat: &[&str],
-    ) -> Result<(), Halt> {
-        let style = self.console.style;
-        let Some(view) = game.current_view() else {
-            return Err(Halt::Bug("undo after the end of the game".to_string()));
-        };
-        let person = self.lineup.name(self.lineup.person());
-        let mut undone: Vec<String> = view
-            .history_backwards()
-            .take(game.history().len() - kept)
-            .map(|past| {
-                let name = names_by_seat[past.seat];
-                let whose = if name == person {
-                    "your".to_string()
-                } else {
-                    format!("{name}'s")
-                };
-                format!("{whose} {}", style.compact(past.played))
-            })
-            .collect();
-        undone.reverse();
-        *game = game.rewound(kept);
-        self.console
-            .say(&format!("Taken back: {}.", undone.join(", ")))?;
-        Ok(())
-    }
-
-    /// Who gets the cards left on the table at the end.
-    fn last_cards(
-        &mut self,
-        game: &Game,
-        left: CardSet,
-        names_by_seat: &[&str],
-        by_seat: &[usize],
-    ) -> Result<(), Halt> {
-        if left.is_empty() {
-            return Ok(());
-        }
-        let style = self.console.style;
-        let line = match game.last_capturer() {
-            Some(seat) if by_seat[seat] == self.lineup.person() => {
-                format!(
-                    "You take the cards left on the table: {}.",
-                    style.cards(left)
-                )
-            }
-            Some(seat) => format!(
-                "{} takes the cards left on the table: {}.",
-                names_by_seat[seat],
-                style.cards(left)
-            ),
-            None => format!(
-                "Nobody captured, so the cards left on the table go to nobody: {}.",
-                style.cards(left)
-            ),
-        };
-        self.console.say(&line)?;
-        Ok(())
+        Ok(end)
     }
 
     /// The result of a finished game, the running totals, and the record saved.
@@ -396,43 +348,29 @@ impl<'a, R: BufRead, W: Write> Session<'a, R, W> {
         &mut self,
         game: &Game,
         game_index: u64,
-        names_by_seat: &[&str],
-        by_seat: &[usize],
+        seating: &Seating<'_>,
     ) -> Result<(), Halt> {
-        let style = self.console.style;
+        game::show_result(&mut self.console, game, seating)?;
         let result = game.result().expect("the game is over");
-        self.console.say("")?;
-        self.console
-            .show(&display::result_table(&result, names_by_seat))?;
-        let leaders: Vec<usize> = (0..by_seat.len())
-            .filter(|seat| result.leaders() & 1 << seat != 0)
+        // Series side k holds player k: its game side is that of player k's seat.
+        let scores: Vec<u32> = (0..self.sides.len())
+            .map(|side| {
+                let seat = self.lineup.seat_of(side, game_index);
+                result.side_total(result.side_of(seat))
+            })
             .collect();
-        let person_seat = self.lineup.seat_of(self.lineup.person(), game_index);
-        let best = result.total(leaders[0]);
-        self.console.say(&style.bold(&display::winner_line(
-            names_by_seat,
-            &leaders,
-            best,
-            person_seat,
-        )))?;
-
-        let mut scores = vec![0; self.lineup.len()];
-        for (seat, &player) in by_seat.iter().enumerate() {
-            scores[player] = result.total(seat);
-        }
         self.totals.add(&scores);
         if self.games > 1 {
-            let names = self.names();
             self.console.say(&format!(
                 "Totals after {} of {} games: {}.",
                 self.totals.games(),
                 self.games,
-                display::standings(&names, self.totals.points())
+                self.standings()
             ))?;
         }
         if let Some((file, path)) = &mut self.save {
             let about = format!("tablic play, game {} of {}", game_index + 1, self.games);
-            write!(file, "{}", record_text(game, &about, names_by_seat))?;
+            write!(file, "{}", record_text(game, &about, seating.names()))?;
             file.flush()?;
             let line = format!("Record appended to {}.", path.display());
             self.console.say(&line)?;
@@ -444,52 +382,25 @@ impl<'a, R: BufRead, W: Write> Session<'a, R, W> {
     fn stopped(
         &mut self,
         game: &Game,
-        names_by_seat: &[&str],
+        seating: &Seating<'_>,
         game_index: u64,
         halt: &Halt,
     ) -> Result<(), Halt> {
-        let moves = game.history().len();
-        let why = match halt {
-            Halt::Eof => "End of input",
-            _ => "Stopped",
-        };
-        let of_games = if self.games > 1 {
+        let of_game = if self.games > 1 {
             format!(" of game {} of {}", game_index + 1, self.games)
         } else {
             String::new()
         };
-        self.console.say(&format!(
-            "{why} after {}{of_games}. Score so far (no +3 until the end):",
-            display::count(moves as u32, "move", "moves")
-        ))?;
-        self.console
-            .show(&display::progress_table(game, names_by_seat))?;
+        game::show_stop(&mut self.console, game, seating, halt, &of_game)?;
         if self.totals.games() > 0 {
-            let names = self.names();
             self.console.say(&format!(
                 "Totals of the {} finished: {}.",
                 display::count(self.totals.games() as u32, "game", "games"),
-                display::standings(&names, self.totals.points())
+                self.standings()
             ))?;
         }
         Ok(())
     }
-}
-
-/// `Deal 2 of 4: 6 cards each, 24 left in the deck.`, and the table when the first to
-/// move is a bot (the person's board shows it otherwise).
-fn deal_line(game: &Game, style: &Style, person_leads: bool) -> String {
-    let deals = game.players().deals();
-    let mut line = format!(
-        "{} {} cards each, {} left in the deck.",
-        style.bold(&format!("Deal {} of {deals}:", game.deals_dealt())),
-        game.hand(0).len(),
-        game.undealt(),
-    );
-    if !person_leads {
-        line.push_str(&format!(" Table: {}", style.cards(game.table())));
-    }
-    line
 }
 
 #[cfg(test)]

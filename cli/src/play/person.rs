@@ -47,8 +47,9 @@ impl From<io::Error> for Interrupt {
 pub enum Undo {
     /// A single game: casual play.
     Allowed,
-    /// A series (`--games`), whose totals compare the players: every move stands.
-    Off,
+    /// A series (`--games`) or a match (`--to`), whose totals compare the players: every
+    /// move stands. The reason is what the person is told.
+    Off(&'static str),
 }
 
 /// What the person's turn needs besides the console: the game, the names by seat, the
@@ -293,18 +294,15 @@ impl Turn<'_> {
     ) -> Result<(), Interrupt> {
         let style = console.style;
         match command {
-            Command::Help => console.say(&input::help(&style))?,
+            Command::Help => console.say(&input::help(&style, self.view.rules()))?,
             Command::Hint => {
                 let hint = self.hints.text(&style, &self.view, self.names_by_seat);
                 console.say(&hint)?;
             }
             Command::Show => console.show(&self.board(&style))?,
             Command::Undo => {
-                if self.undo == Undo::Off {
-                    console.say(
-                        "Undo is off in a series (--games): its totals count every move as \
-                         played.",
-                    )?;
+                if let Undo::Off(why) = self.undo {
+                    console.say(why)?;
                 } else if let Some(kept) = moves_kept_by_undo(self.game, self.view.seat()) {
                     return Err(Interrupt::Undo(kept));
                 } else {

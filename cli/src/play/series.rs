@@ -33,6 +33,7 @@ pub enum Player {
 pub struct Lineup {
     players: Vec<Player>,
     names: Vec<String>,
+    entries: Vec<String>,
     person: usize,
 }
 
@@ -40,7 +41,14 @@ impl Lineup {
     /// Reads `me,pimc,greedy`: exactly one `me`, 2 to 4 players, bots as elsewhere
     /// (`minimax:depth=3`). The error is the message after `--players: `.
     pub fn parse(list: &str) -> Result<Lineup, String> {
-        let players = split_bot_list(list)
+        Lineup::from_entries(split_bot_list(list))
+    }
+
+    /// The lineup of `--players` entries given one by one (a match record's names).
+    pub fn from_entries<'e>(entries: impl IntoIterator<Item = &'e str>) -> Result<Lineup, String> {
+        let entries: Vec<String> = entries.into_iter().map(str::to_string).collect();
+        let players = entries
+            .iter()
             .map(|text| {
                 if text.eq_ignore_ascii_case(ME) {
                     Ok(Player::Person)
@@ -71,8 +79,15 @@ impl Lineup {
         Ok(Lineup {
             players,
             names,
+            entries,
             person,
         })
+    }
+
+    /// Player `player`'s `--players` entry as given (`me`, `minimax:nodes=40000`): what a
+    /// match record's `name` lines keep, so that a resumed match seats the same players.
+    pub fn entry(&self, player: usize) -> &str {
+        &self.entries[player]
     }
 
     /// How many play.
@@ -98,6 +113,11 @@ impl Lineup {
     /// A player's name on screen: `you`, or the bot's name (`greedy#2` when two share it).
     pub fn name(&self, player: usize) -> &str {
         &self.names[player]
+    }
+
+    /// Every player's name on screen, in `--players` order.
+    pub fn names(&self) -> Vec<&str> {
+        self.names.iter().map(String::as_str).collect()
     }
 
     /// The seat player `player` takes in game `game`.
@@ -159,7 +179,8 @@ pub fn hint_seed(deal_seed: u64, moves_played: usize) -> u64 {
     derive_seed(deal_seed, 2000 + moves_played as u64)
 }
 
-/// Each player's summed score over the finished games.
+/// Each side's summed score over the finished games (each player's, when everyone plays
+/// alone): player `p` plays for side `p mod sides` all series long.
 #[derive(Clone, Debug)]
 pub struct Totals {
     points: Vec<u32>,
@@ -174,7 +195,7 @@ impl Totals {
         }
     }
 
-    /// Adds one finished game: `scores[player]`.
+    /// Adds one finished game: `scores[side]`.
     pub fn add(&mut self, scores: &[u32]) {
         for (total, score) in self.points.iter_mut().zip(scores) {
             *total += score;
@@ -187,12 +208,12 @@ impl Totals {
         self.games
     }
 
-    /// Player totals, in `--players` order.
+    /// The totals, side 0 first (by player in `--players` order when everyone is alone).
     pub fn points(&self) -> &[u32] {
         &self.points
     }
 
-    /// The players with the highest total: one for a win, several for a tie.
+    /// The sides with the highest total: one for a win, several for a tie.
     pub fn leaders(&self) -> Vec<usize> {
         let best = self.points.iter().copied().max().unwrap_or(0);
         (0..self.points.len())
