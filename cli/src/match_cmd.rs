@@ -161,11 +161,13 @@ fn parse_games(text: &str) -> Result<u64, String> {
     }
 }
 
-/// A match's target score: 1 to the core's most.
-fn parse_target(text: &str) -> Result<u32, String> {
+/// A match's target score (`--to`): 1 to the core's most.
+pub fn parse_target(text: &str) -> Result<u32, String> {
     match text.trim().parse::<u32>() {
         Ok(target) if (1..=MAX_TARGET).contains(&target) => Ok(target),
-        _ => Err(format!("expected a whole number from 1 to {MAX_TARGET}")),
+        _ => Err(format!(
+            "expected a whole number of points from 1 to {MAX_TARGET}"
+        )),
     }
 }
 

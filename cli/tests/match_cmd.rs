@@ -455,7 +455,7 @@ fn a_bad_target_is_refused() {
     for (args, message) in [
         (
             &["--to", "0"][..],
-            "error: invalid value '0' for '--to <POINTS>': expected a whole number from 1 to 1000000 (see --help)",
+            "error: invalid value '0' for '--to <POINTS>': expected a whole number of points from 1 to 1000000 (see --help)",
         ),
         (
             &["--to", "101", "--by-deal"][..],

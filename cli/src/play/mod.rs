@@ -32,11 +32,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tablic_core::bots::BotSpec;
-use tablic_core::game::match_to_target::MAX_TARGET;
 use tablic_core::{Game, Rules};
 
 use crate::error::Failure;
-use crate::match_cmd::parse_seed;
+use crate::match_cmd::{parse_seed, parse_target};
 use crate::record_file::record_text;
 use crate::rules_flags::{describe, RulesFlags};
 
@@ -149,16 +148,6 @@ fn parse_games(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(games) if (1..=MAX_GAMES).contains(&games) => Ok(games),
         _ => Err(format!("expected a whole number from 1 to {MAX_GAMES}")),
-    }
-}
-
-/// A target score: 1 to the core's most.
-fn parse_target(text: &str) -> Result<u32, String> {
-    match text.trim().parse::<u32>() {
-        Ok(target) if (1..=MAX_TARGET).contains(&target) => Ok(target),
-        _ => Err(format!(
-            "expected a whole number of points from 1 to {MAX_TARGET}"
-        )),
     }
 }
 
