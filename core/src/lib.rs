@@ -18,7 +18,8 @@
 //! - [`game`]: [`Game`]: deals, turns, [`Move`]s checked ([`IllegalMove`] says why) and
 //!   applied, tablas, the last capturer, and the [`GameResult`], under [`Rules`]: everyone
 //!   alone or in sides (partners), and the house rules for the table's last cards and a
-//!   tabla on the last move. [`PlayerView`]: what one
+//!   tabla on the last move. [`match_to_target`](game::match_to_target): games one after
+//!   another to 101, the score sheet, and a match record that resumes. [`PlayerView`]: what one
 //!   seat may know, the only thing bots and interfaces get. [`record`](game::record): a game
 //!   as lines of text, written and read back move by move. [`Position`]: a game part way
 //!   through in one line, as a seat sees it or with everything known, checked against the
@@ -32,6 +33,7 @@
 //! - [`matches`](mod@matches): bots against each other: the deal of each game, the seat of
 //!   each bot (rotated over duplicated deals), games played with every decision timed.
 //!   [`tally`](matches::tally): statistics per bot over a match;
+//!   [`to_target`](matches::to_target): bots playing matches to 101;
 //!   [`tournament`](matches::tournament): every table of a field plays a match, and
 //!   standings add up each entrant's tables.
 //!
