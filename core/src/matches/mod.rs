@@ -687,7 +687,6 @@ mod tests {
         let mut tally = MatchTally::for_plan(&plan);
         plan.play_groups(0..10, &mut tally, &mut timer, &mut [])
             .unwrap();
-        drop(timer);
         // 240 decisions a bot: the first 32 timed, then the 61st, 122nd and 183rd after.
         assert_eq!(reads, 2 * 2 * (32 + 3));
         for bot in 0..2 {

@@ -127,7 +127,6 @@ mod tests {
             }
         }
         let estimated = timer.estimate(0, untimed);
-        drop(timer);
         (reads, timed_ns, estimated)
     }
 
