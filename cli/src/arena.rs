@@ -286,7 +286,11 @@ impl Seating {
         };
         let played = plan.play_game_with(group, rotation, &mut choose, timer);
         drop(bots);
-        let (outcome, game) = played.map_err(|error| Failure::Runtime(error.to_string()))?;
+        // Borrowed, not moved out: the outcome and the game are kilobytes each.
+        let (outcome, game) = match &played {
+            Ok((outcome, game)) => (outcome, game),
+            Err(error) => return Err(Failure::Runtime(error.to_string())),
+        };
 
         let forfeit = outcome.forfeit();
         let mut note = None;
@@ -323,16 +327,16 @@ impl Seating {
             });
         }
         let by_seat = forfeit.map(|(bot, why)| (plan.seat_of(bot, rotation), why));
-        for (engine, at) in seated.into_iter().zip(info.players) {
-            if let Some(mut engine) = engine {
-                engine.end(&game, by_seat);
+        for (engine, at) in seated.iter_mut().zip(info.players) {
+            if let Some(mut engine) = engine.take() {
+                engine.end(game, by_seat);
                 self.engines[at.key] = Some(engine);
             }
         }
         if let Some(dir) = info.records {
-            save_record(dir, plan, info, group, rotation, &game, note.as_ref())?;
+            save_record(dir, plan, info, group, rotation, game, note.as_ref())?;
         }
-        tally.add(&outcome);
+        tally.add(outcome);
         notes.extend(note);
         Ok(())
     }

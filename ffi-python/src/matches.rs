@@ -52,9 +52,9 @@ pub struct PyBotStats {
     pub most_cards_rate: f64,
     /// Decisions made.
     pub decisions: u64,
-    /// Mean time per decision, µs.
+    /// Mean time per decision, µs (a fast bot's sampled: `tablic_core::matches::timing`).
     pub mean_decision_us: f64,
-    /// Slowest decision, µs.
+    /// Slowest timed decision, µs.
     pub max_decision_us: f64,
 }
 
