@@ -10,6 +10,7 @@ use clap::Args;
 use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{split_bot_list, BotSpec};
 use tablic_core::matches::tally::MatchTally;
+use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::{Forfeit, MatchPlan};
 use tablic_core::Game;
 
@@ -235,11 +236,11 @@ impl Seating {
         info: &TableInfo<'_>,
         group: u64,
         tally: &mut MatchTally,
-        clock: &mut dyn FnMut() -> u64,
+        timer: &mut DecisionTimer<'_>,
         notes: &mut Vec<ForfeitNote>,
     ) -> Result<(), Failure> {
         for rotation in 0..plan.games_per_group() {
-            self.play_game(plan, info, group, rotation, tally, clock, notes)?;
+            self.play_game(plan, info, group, rotation, tally, timer, notes)?;
         }
         Ok(())
     }
@@ -252,11 +253,12 @@ impl Seating {
         group: u64,
         rotation: usize,
         tally: &mut MatchTally,
-        clock: &mut dyn FnMut() -> u64,
+        timer: &mut DecisionTimer<'_>,
         notes: &mut Vec<ForfeitNote>,
     ) -> Result<(), Failure> {
-        // Take this table's engines out of the store for the game, started and told.
-        let dealt = plan.deal(group);
+        // Take this table's engines out of the store for the game, started and told. The
+        // deal is made for them only: between bots it would cost a tenth of a game.
+        let mut dealt = None;
         let mut seated: Vec<Option<Engine>> = Vec::with_capacity(info.players.len());
         for (bot, at) in info.players.iter().enumerate() {
             seated.push(match at.player {
@@ -269,7 +271,8 @@ impl Seating {
                         .take()
                         .unwrap_or_else(|| Engine::new(Arc::clone(config)));
                     let seat = plan.seat_of(bot, rotation);
-                    engine.begin(&dealt, seat, plan.bot_seed(group, rotation, bot));
+                    let dealt = dealt.get_or_insert_with(|| plan.deal(group));
+                    engine.begin(dealt, seat, plan.bot_seed(group, rotation, bot));
                     Some(engine)
                 }
             });
@@ -279,9 +282,13 @@ impl Seating {
             Some(Some(engine)) => engine.choose(game),
             _ => bots[bot].choose(game).ok_or(Forfeit::Protocol),
         };
-        let played = plan.play_game_with(group, rotation, &mut choose, clock);
+        let played = plan.play_game_with(group, rotation, &mut choose, timer);
         drop(bots);
-        let (outcome, game) = played.map_err(|error| Failure::Runtime(error.to_string()))?;
+        // Borrowed, not moved out: the outcome and the game are kilobytes each.
+        let (outcome, game) = match &played {
+            Ok((outcome, game)) => (outcome, game),
+            Err(error) => return Err(Failure::Runtime(error.to_string())),
+        };
 
         let forfeit = outcome.forfeit();
         let mut note = None;
@@ -318,16 +325,16 @@ impl Seating {
             });
         }
         let by_seat = forfeit.map(|(bot, why)| (plan.seat_of(bot, rotation), why));
-        for (engine, at) in seated.into_iter().zip(info.players) {
-            if let Some(mut engine) = engine {
-                engine.end(&game, by_seat);
+        for (engine, at) in seated.iter_mut().zip(info.players) {
+            if let Some(mut engine) = engine.take() {
+                engine.end(game, by_seat);
                 self.engines[at.key] = Some(engine);
             }
         }
         if let Some(dir) = info.records {
-            save_record(dir, plan, info, group, rotation, &game, note.as_ref())?;
+            save_record(dir, plan, info, group, rotation, game, note.as_ref())?;
         }
-        tally.add(&outcome);
+        tally.add(outcome);
         notes.extend(note);
         Ok(())
     }

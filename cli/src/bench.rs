@@ -11,6 +11,7 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use tablic_core::capture::for_each_legal_capture;
 use tablic_core::dealing::seeding::derive_seed;
+use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::{Card, CardSet, Deck};
 
 use crate::error::Failure;
@@ -132,7 +133,7 @@ fn time_games(bots: &str, run: Duration) -> Result<f64, Failure> {
         let mut games = 0u64;
         while games == 0 || start.elapsed() < run {
             let outcome = plan
-                .play_game(games, 0, &mut || 0, &mut [])
+                .play_game(games, 0, &mut DecisionTimer::untimed(), &mut [])
                 .map_err(|error| Failure::Runtime(error.to_string()))?;
             black_box(outcome);
             games += 1;

@@ -15,6 +15,7 @@ use serde::Serialize;
 use tablic_core::bots::{split_bot_list, BotSpec};
 use tablic_core::game::match_to_target::MAX_TARGET;
 use tablic_core::matches::tally::{BotSummary, MarginSummary, MatchTally};
+use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::{split_groups, MatchPlan};
 use tablic_core::Rules;
 
@@ -84,7 +85,8 @@ Table columns, one row per bot: points = mean score per game; margin = mean of (
 mean of the others' totals) ± its standard error, computed over deal groups (each group's \
 mean margin is one sample); wins/ties/losses (a tie shares the highest total); tablas per \
 game; +3 = share of games with strictly the most cards; µs/move and max µs = mean and \
-slowest decision time. With engines in the match a forfeits column follows losses, and \
+slowest decision time (every decision of a bot averaging 1 µs or more is timed; a faster \
+bot's first 32, then one in 61, the others counted at its timed mean). With engines in the match a forfeits column follows losses, and \
 every forfeited game is listed below the table with its reason.
 
 In sides (--pairs, --side-size K), bot i plays for side i mod s (s sides), with bots i + s, \
@@ -230,6 +232,7 @@ fn play_piece(
     let mut tally = MatchTally::for_plan(plan);
     let mut notes = Vec::new();
     let mut clock = clock_since(Instant::now());
+    let mut timer = DecisionTimer::new(&mut clock);
     // The solving bots' transposition tables and the engines, one set per thread.
     let mut seating = Seating::new(plan.memory_entries());
     let seated: Vec<Seated<'_>> = lineup
@@ -248,7 +251,7 @@ fn play_piece(
             break;
         }
         let (games, margin) = (tally.games(), tally.bot(0).margin.scaled_margin);
-        let played = seating.play_group(plan, &info, group, &mut tally, &mut clock, &mut notes);
+        let played = seating.play_group(plan, &info, group, &mut tally, &mut timer, &mut notes);
         if let Err(error) = played {
             progress.stop.store(true, Ordering::Relaxed);
             return Err(error);

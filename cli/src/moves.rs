@@ -6,8 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use serde::Deserialize;
-use tablic_core::capture::{for_each_legal_capture, legal_capture_count_up_to};
-use tablic_core::MAX_LISTED;
+use tablic_core::capture::{list_legal_captures, MAX_LISTED};
 use tablic_core::{Card, CardSet};
 
 use crate::error::Failure;
@@ -75,15 +74,9 @@ pub fn sorted_captures(table: CardSet, card: Card) -> Result<Vec<CardSet>, Strin
     if table.contains(card) {
         return Err(format!("played card {card} is also on the table"));
     }
-    // Counting stops past the limit: a full count on a crowded table can take minutes.
-    let count = legal_capture_count_up_to(table, card, MAX_LISTED);
-    if count > MAX_LISTED {
-        return Err(format!(
-            "more than {MAX_LISTED} legal captures, too many to list"
-        ));
-    }
-    let mut captures = Vec::with_capacity(count as usize);
-    for_each_legal_capture(table, card, |capture| captures.push(capture));
+    let mut captures = Vec::new();
+    list_legal_captures(table, card, |capture| captures.push(capture))
+        .map_err(|_| format!("more than {MAX_LISTED} legal captures, too many to list"))?;
     captures.sort_unstable_by_key(|capture| (capture.len(), capture.bits()));
     Ok(captures)
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Deserialize;
 use tablic_core::bots::{BotSpec, GreedyKey};
-use tablic_core::{for_each_move, legal_move_count_up_to, CardSet, Move, MAX_LISTED};
+use tablic_core::{list_moves, CardSet, Move, MAX_LISTED};
 
 use crate::error::Failure;
 use crate::jsonl::{answer_lines, card_list, parse_line};
@@ -98,18 +98,14 @@ pub fn greedy_order(hand: CardSet, table: CardSet) -> Result<Vec<Move>, String> 
     if let Some(card) = hand.intersection(table).first() {
         return Err(format!("card {card} is both in the hand and on the table"));
     }
-    // Counting stops past the limit: a full count on a crowded table can take minutes.
-    let count = legal_move_count_up_to(hand, table, MAX_LISTED);
-    if count > MAX_LISTED {
-        return Err(format!("more than {MAX_LISTED} moves, too many to list"));
-    }
-    let mut ranked = Vec::with_capacity(count as usize);
-    for_each_move(hand, table, |candidate| {
+    let mut ranked = Vec::new();
+    list_moves(hand, table, |candidate| {
         ranked.push((
             GreedyKey::new(table, candidate.card, candidate.capture),
             candidate,
         ));
-    });
+    })
+    .map_err(|_| format!("more than {MAX_LISTED} moves, too many to list"))?;
     ranked.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
     Ok(ranked.into_iter().map(|(_, ranked)| ranked).collect())
 }

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde::Serialize;
 use tablic_core::matches::tally::{BotSummary, MatchTally};
+use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::tournament::{Standings, Table, TournamentError, TournamentPlan};
 use tablic_core::PlayerCount;
 
@@ -248,8 +249,10 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                     };
                     let mut tally = MatchTally::for_plan(&matched);
                     let mut notes = Vec::new();
+                    // A piece's table may seat other entrants than the last one's.
+                    let mut timer = DecisionTimer::new(&mut clock);
                     let result = seating
-                        .play_group(&matched, &info, group, &mut tally, &mut clock, &mut notes)
+                        .play_group(&matched, &info, group, &mut tally, &mut timer, &mut notes)
                         .map(|()| (table, tally, notes));
                     let failed = result.is_err();
                     if sender.send(result).is_err() || failed {

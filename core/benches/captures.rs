@@ -9,20 +9,11 @@ use core::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use tablic_core::bots::{play_out, Bot, GreedyBot, RandomBot};
-use tablic_core::dealing::seeding::derive_seed;
-use tablic_core::{capture, Card, CardSet, Deck, Game, PlayerCount};
+use tablic_core::{capture, Game, PlayerCount};
 
-const POSITIONS: u64 = 1000;
-
-fn positions(size: usize) -> Vec<(CardSet, Card)> {
-    (0..POSITIONS)
-        .map(|p| {
-            let deck = Deck::from_seed(derive_seed(0xBE7C, p));
-            let table = deck.cards()[..size].iter().copied().collect();
-            (table, deck.cards()[size])
-        })
-        .collect()
-}
+#[path = "common/capture_positions.rs"]
+mod capture_positions;
+use capture_positions::positions;
 
 fn enumerate_captures(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_captures");

@@ -68,6 +68,7 @@ pub mod dealing;
 pub mod game;
 pub mod matches;
 
+pub use capture::{TooManyToList, MAX_LISTED};
 pub use cards::card::{Card, Rank, Suit};
 pub use cards::card_class::{CardClass, ClassSet};
 pub use cards::card_set::{CardSet, Cards, Subsets};
@@ -77,8 +78,8 @@ pub use dealing::players::{
     DealPoint, InvalidPlayerCount, PlayerCount, MAX_HAND, MAX_PLAYERS, TABLE_CARDS,
 };
 pub use game::moves::{
-    for_each_move, for_each_move_capped, legal_move_count_up_to, try_for_each_move, IllegalMove,
-    Move, MAX_LISTED,
+    for_each_move, for_each_move_capped, legal_move_count_up_to, list_moves, list_moves_capped,
+    try_for_each_move, IllegalMove, Move,
 };
 pub use game::position::{Position, PositionError};
 pub use game::record::{Record, RecordError, RecordErrorKind, SeatNames};

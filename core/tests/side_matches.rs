@@ -3,6 +3,7 @@
 
 use tablic_core::bots::BotSpec;
 use tablic_core::matches::tally::MatchTally;
+use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::{Forfeit, MatchPlan, Standing, FORFEIT_AWARD};
 use tablic_core::{Game, Leftovers, Rules};
 
@@ -29,7 +30,9 @@ fn a_duplicated_deal_swaps_the_sides_and_keeps_partners_together() {
         "one game for each side of the deal"
     );
     for rotation in 0..2 {
-        let outcome = plan.play_game(3, rotation, &mut || 0, &mut []).unwrap();
+        let outcome = plan
+            .play_game(3, rotation, &mut DecisionTimer::untimed(), &mut [])
+            .unwrap();
         let bots = outcome.bots();
         for (bot, game) in bots.iter().enumerate() {
             // Bot b sits at seat b + r, so it plays for side (b + r) mod 2.
@@ -69,7 +72,7 @@ fn a_duplicated_deal_swaps_the_sides_and_keeps_partners_together() {
 fn a_side_match_is_tallied_by_side() {
     let plan = pairs_plan(true);
     let mut tally = MatchTally::for_plan(&plan);
-    plan.play_groups(0..20, &mut tally, &mut || 0, &mut [])
+    plan.play_groups(0..20, &mut tally, &mut DecisionTimer::untimed(), &mut [])
         .unwrap();
     assert_eq!((tally.groups(), tally.games()), (20, 40));
     let summaries: Vec<_> = (0..4).map(|bot| tally.summary(bot)).collect();
@@ -118,7 +121,7 @@ fn forfeit_of_bot_3(rotation: usize) {
                 });
                 Ok(first.unwrap())
             },
-            &mut || 0,
+            &mut DecisionTimer::untimed(),
         )
         .unwrap();
     // Bot 3 sits at seat 3 + rotation.
@@ -150,7 +153,7 @@ fn house_rules_reach_every_game_of_a_match() {
                 let seat = game.to_move().unwrap();
                 Ok(tablic_core::bots::best_greedy_move(game.hand(seat), game.table()).unwrap())
             },
-            &mut || 0,
+            &mut DecisionTimer::untimed(),
         )
         .unwrap();
     assert_eq!(game.rules(), rules);
@@ -190,7 +193,7 @@ fn a_tournament_plays_every_table_under_its_rules() {
         assert_eq!(matched.games_per_group(), 2);
         let mut tally = MatchTally::for_plan(&matched);
         matched
-            .play_groups(0..3, &mut tally, &mut || 0, &mut [])
+            .play_groups(0..3, &mut tally, &mut DecisionTimer::untimed(), &mut [])
             .unwrap();
         standings.add(&table, &tally);
     }

@@ -5,12 +5,13 @@ use std::ops::Range;
 
 use tablic_core::bots::BotSpec;
 use tablic_core::matches::tally::{BotTally, MarginTally, MatchTally};
+use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::{Forfeit, MatchPlan};
 use tablic_core::Game;
 
 fn played(plan: &MatchPlan, groups: Range<u64>) -> MatchTally {
     let mut tally = MatchTally::for_plan(plan);
-    plan.play_groups(groups, &mut tally, &mut || 0, &mut [])
+    plan.play_groups(groups, &mut tally, &mut DecisionTimer::untimed(), &mut [])
         .unwrap();
     tally
 }
@@ -58,7 +59,12 @@ fn margin_statistics_are_over_groups() {
     for (group, sample) in samples.iter_mut().enumerate() {
         for rotation in 0..2 {
             let game = plan
-                .play_game(group as u64, rotation, &mut || 0, &mut [])
+                .play_game(
+                    group as u64,
+                    rotation,
+                    &mut DecisionTimer::untimed(),
+                    &mut [],
+                )
                 .unwrap();
             *sample += game.margin(0) / 2.0;
             points += game.bots()[0].total as u64;
@@ -93,7 +99,7 @@ fn forfeits_are_counted_merged_and_summarised() {
                 Ok(bots[bot].choose(game).unwrap())
             };
             let (outcome, _) = plan
-                .play_game_with(group, rotation, &mut choose, &mut || 0)
+                .play_game_with(group, rotation, &mut choose, &mut DecisionTimer::untimed())
                 .unwrap();
             whole.add(&outcome);
             pieces[(group / 3) as usize].add(&outcome);
@@ -114,12 +120,24 @@ fn forfeits_are_counted_merged_and_summarised() {
 fn an_unfinished_group_is_not_a_sample() {
     let plan = MatchPlan::new(&[BotSpec::Random; 3], 5, true).unwrap();
     let mut tally = MatchTally::for_plan(&plan);
-    tally.add(&plan.play_game(0, 0, &mut || 0, &mut []).unwrap());
+    tally.add(
+        &plan
+            .play_game(0, 0, &mut DecisionTimer::untimed(), &mut [])
+            .unwrap(),
+    );
     assert_eq!((tally.games(), tally.groups()), (1, 0));
     assert_eq!(tally.summary(0).margin_variance, 0.0);
     let mut rest = MatchTally::for_plan(&plan);
-    rest.add(&plan.play_game(0, 1, &mut || 0, &mut []).unwrap());
-    rest.add(&plan.play_game(0, 2, &mut || 0, &mut []).unwrap());
+    rest.add(
+        &plan
+            .play_game(0, 1, &mut DecisionTimer::untimed(), &mut [])
+            .unwrap(),
+    );
+    rest.add(
+        &plan
+            .play_game(0, 2, &mut DecisionTimer::untimed(), &mut [])
+            .unwrap(),
+    );
     tally.merge(&rest);
     assert_eq!(tally, played(&plan, 0..1));
 }
@@ -142,7 +160,9 @@ fn deal_margins_add_up_and_merge_exactly() {
         // A piece that ends inside a group, and one that holds the rest of that group.
         let mut rest = MatchTally::for_plan(&plan);
         for rotation in 0..bots.len() {
-            let game = plan.play_game(3, rotation, &mut || 0, &mut []).unwrap();
+            let game = plan
+                .play_game(3, rotation, &mut DecisionTimer::untimed(), &mut [])
+                .unwrap();
             match rotation {
                 0 => merged.add(&game),
                 _ => rest.add(&game),
@@ -192,7 +212,12 @@ fn deal_margin_statistics_are_over_groups() {
     for (group, sample) in samples.iter_mut().enumerate() {
         for rotation in 0..3 {
             let game = plan
-                .play_game(group as u64, rotation, &mut || 0, &mut [])
+                .play_game(
+                    group as u64,
+                    rotation,
+                    &mut DecisionTimer::untimed(),
+                    &mut [],
+                )
                 .unwrap();
             for (deal, margin) in game.deal_margins(0).iter().enumerate() {
                 // Scaled by n − 1 = 2, over 3 games.

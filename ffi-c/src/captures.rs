@@ -1,11 +1,7 @@
 //! Captures for the C caller: enumeration into a buffer, count, and the check with its reason.
 
-use core::ops::ControlFlow;
-
-use tablic_core::capture::{
-    check_capture, legal_capture_count, legal_capture_count_up_to, try_for_each_legal_capture,
-};
-use tablic_core::{Card, CardSet, MAX_LISTED};
+use tablic_core::capture::{check_capture, legal_capture_count, list_legal_captures, MAX_LISTED};
+use tablic_core::{Card, CardSet};
 
 use crate::boundary::{output_slice, require, with_boundary, write_out};
 use crate::cards::{card_from, cards_from};
@@ -49,19 +45,15 @@ pub unsafe extern "C" fn tablic_captures(
     with_boundary(|| {
         let (table, card) = table_and_card(table, card)?;
         require(count)?;
-        if legal_capture_count_up_to(table, card, MAX_LISTED) > MAX_LISTED {
-            return Err(tablic_result::TooMany);
-        }
         // SAFETY: the caller's guarantee.
         let slots = unsafe { output_slice(captures, capacity) }?;
         let mut found = 0;
-        let _ = try_for_each_legal_capture(table, card, |capture| {
+        list_legal_captures(table, card, |capture| {
             if let Some(slot) = slots.get_mut(found) {
                 slot.write(capture.bits());
             }
             found += 1;
-            ControlFlow::<()>::Continue(())
-        });
+        })?;
         // SAFETY: the caller's guarantee.
         unsafe { write_out(count, found) }?;
         if found > capacity {

@@ -2,9 +2,8 @@
 
 use core::mem::{align_of, size_of};
 
-use tablic_core::{
-    legal_move_count_up_to, Card, Deck, Game, Move, PlayerCount, PlayerView, Rank, Suit, MAX_LISTED,
-};
+use tablic_core::capture::TooManyToList;
+use tablic_core::{Card, Deck, Game, Move, PlayerCount, PlayerView, Rank, Suit};
 
 use crate::boundary::{borrow, borrow_mut, output_slice, require, with_boundary, write_out};
 use crate::cards::{card_from, cards_from};
@@ -361,7 +360,8 @@ pub unsafe extern "C" fn tablic_game_seat(
 }
 
 /// Fills a caller's move buffer from `for_each`, sets `*count` to the number of moves,
-/// and fails with `BufferTooSmall` when they did not all fit.
+/// and fails with `BufferTooSmall` when they did not all fit (`TooMany`, with nothing
+/// written, when `for_each` refuses to list).
 ///
 /// # Safety
 /// A non-null `moves` must be valid for `capacity` writes; `count` valid for a write.
@@ -369,7 +369,7 @@ unsafe fn fill_moves(
     moves: *mut tablic_move,
     capacity: usize,
     count: *mut usize,
-    for_each: impl FnOnce(&mut dyn FnMut(Move)),
+    for_each: impl FnOnce(&mut dyn FnMut(Move)) -> Result<(), TooManyToList>,
 ) -> Result<(), tablic_result> {
     require(count)?;
     // SAFETY: the caller's guarantee.
@@ -380,7 +380,7 @@ unsafe fn fill_moves(
             slot.write(played.into());
         }
         found += 1;
-    });
+    })?;
     // SAFETY: the caller's guarantee.
     unsafe { write_out(count, found) }?;
     if found > capacity {
@@ -408,15 +408,7 @@ pub unsafe extern "C" fn tablic_game_legal_moves(
     // SAFETY: the caller's guarantees are this function's.
     unsafe {
         read_game(game, |game| {
-            require(count)?;
-            if let Some(seat) = game.to_move() {
-                if legal_move_count_up_to(game.hand(seat), game.table(), MAX_LISTED) > MAX_LISTED {
-                    return Err(tablic_result::TooMany);
-                }
-            }
-            fill_moves(moves, capacity, count, |visit| {
-                game.for_each_legal_move(visit)
-            })
+            fill_moves(moves, capacity, count, |visit| game.list_legal_moves(visit))
         })
     }
 }
@@ -437,7 +429,8 @@ pub unsafe extern "C" fn tablic_game_history(
     unsafe {
         read_game(game, |game| {
             fill_moves(moves, capacity, count, |visit| {
-                game.history().iter().copied().for_each(visit)
+                game.history().iter().copied().for_each(visit);
+                Ok(())
             })
         })
     }

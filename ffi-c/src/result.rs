@@ -2,7 +2,7 @@
 
 use core::ffi::c_char;
 
-use tablic_core::capture::CaptureError;
+use tablic_core::capture::{CaptureError, TooManyToList};
 use tablic_core::IllegalMove;
 
 use crate::boundary::with_boundary;
@@ -176,6 +176,12 @@ impl From<CaptureError> for tablic_result {
             CaptureError::NothingSumsToCard => tablic_result::CaptureDoesNotSum,
             CaptureError::CannotSplitIntoGroups => tablic_result::CaptureCannotSplit,
         }
+    }
+}
+
+impl From<TooManyToList> for tablic_result {
+    fn from(_: TooManyToList) -> tablic_result {
+        tablic_result::TooMany
     }
 }
 

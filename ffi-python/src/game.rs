@@ -199,11 +199,10 @@ impl PyGame {
 
     /// Every legal move of the seat to move (none when the game is over).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if let Some(seat) = self.game.to_move() {
-            listing::check_moves(self.game.hand(seat), self.game.table())?;
-        }
         let mut moves = Vec::new();
-        self.game.for_each_legal_move(|legal| moves.push(legal));
+        self.game
+            .list_legal_moves(|legal| moves.push(legal))
+            .map_err(listing::too_many_moves)?;
         move_list(py, moves)
     }
 

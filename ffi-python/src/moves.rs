@@ -1,14 +1,12 @@
 //! Moves as `tablic.Move` (a `(card, capture)` tuple defined in Python), `Played`, and
 //! `captures()`.
 
-use core::ops::ControlFlow;
-
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple, PyType};
 use tablic_core::capture::{
-    check_capture, for_each_capturable_group, try_for_each_legal_capture, CaptureError,
+    check_capture, for_each_capturable_group, list_legal_captures, CaptureError,
 };
 use tablic_core::{Move, Played};
 
@@ -202,18 +200,16 @@ pub fn captures<'py>(
     card: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let (table, card) = table_and_card(table, card)?;
-    listing::check_captures(table, card)?;
     let list = PyList::empty(py);
     let mut failure = None;
-    let _ = try_for_each_legal_capture(table, card, |capture| {
-        match card_set_object(py, capture).and_then(|set| list.append(set)) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(error) => {
-                failure = Some(error);
-                ControlFlow::Break(())
-            }
+    list_legal_captures(table, card, |capture| {
+        if failure.is_none() {
+            failure = card_set_object(py, capture)
+                .and_then(|set| list.append(set))
+                .err();
         }
-    });
+    })
+    .map_err(listing::too_many_captures(card))?;
     match failure {
         Some(error) => Err(error),
         None => Ok(list),

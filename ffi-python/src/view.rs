@@ -3,7 +3,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList};
-use tablic_core::{for_each_move_capped, Game, PlayerView};
+use tablic_core::{list_moves_capped, Game, PlayerView};
 
 use crate::card::card_set_object;
 use crate::errors::{illegal, IllegalMoveError};
@@ -167,8 +167,9 @@ impl PyView {
         let view = self.view();
         let mut moves = Vec::new();
         if view.is_my_turn() {
-            listing::check_moves(view.hand(), view.table())?;
-            self.game.for_each_legal_move(|legal| moves.push(legal));
+            self.game
+                .list_legal_moves(|legal| moves.push(legal))
+                .map_err(listing::too_many_moves)?;
         }
         move_list(py, moves)
     }
@@ -210,13 +211,11 @@ impl PyView {
             return Ok(Vec::new());
         }
         let cap = captures_per_card.unwrap_or(usize::MAX);
-        if (view.hand().len() as u64).saturating_mul(cap as u64) > tablic_core::MAX_LISTED {
-            listing::check_moves(view.hand(), view.table())?;
-        }
         let mut codes = Vec::new();
-        for_each_move_capped(view.hand(), view.table(), cap, |legal| {
+        list_moves_capped(view.hand(), view.table(), cap, |legal| {
             codes.push((legal.card.index(), legal.capture.bits()));
-        });
+        })
+        .map_err(listing::too_many_moves)?;
         codes.sort_by_key(|&(card, _)| card);
         Ok(codes)
     }

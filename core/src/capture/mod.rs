@@ -13,6 +13,8 @@
 //!   searches that only care about the best suits of each shape;
 //! - [`try_for_each_unextendable_shape`]: the few shapes nothing more fits beside, for
 //!   searches after the capture that is best by a measure growing with the capture;
+//! - [`list_legal_captures`]: every legal capture for a caller that holds them all, refused
+//!   past [`MAX_LISTED`] ([`TooManyToList`]);
 //! - [`check_capture`]: whether one given capture is legal, and [`CaptureError`] why not.
 //!
 //! Only ranks decide sums, so the search works on how many cards of each rank a capture
@@ -22,6 +24,7 @@
 mod check;
 mod groups;
 mod legal;
+mod listing;
 mod patterns;
 mod rank_counts;
 mod shapes;
@@ -38,6 +41,7 @@ pub use legal::{
     try_for_each_legal_shape_in, try_for_each_unextendable_shape, CaptureArena, CaptureShape,
     DEFAULT_SLOTS,
 };
+pub use listing::{captures_at_most, list_legal_captures, TooManyToList, MAX_LISTED};
 pub use target::target_sum;
 
 #[cfg(test)]

@@ -17,9 +17,10 @@ use core::ops::ControlFlow;
 use arrayvec::ArrayVec;
 
 use crate::capture::check_capture;
+use crate::capture::TooManyToList;
 use crate::dealing::deck::Deck;
 use crate::dealing::players::{PlayerCount, MAX_PLAYERS, TABLE_CARDS};
-use crate::game::moves::{try_for_each_move, IllegalMove, Move};
+use crate::game::moves::{list_moves, try_for_each_move, IllegalMove, Move};
 use crate::game::opening::{Opening, OpeningParts};
 use crate::game::rules::{FinalTabla, Leftovers, Rules, RulesError};
 use crate::game::score::GameResult;
@@ -437,6 +438,15 @@ impl Game {
             visit(legal);
             ControlFlow::Continue(())
         });
+    }
+
+    /// Calls `visit` for every legal move of the seat to move (none when the game is over),
+    /// unless there are more than [`crate::capture::MAX_LISTED`] (see [`list_moves`]).
+    pub fn list_legal_moves(&self, visit: impl FnMut(Move)) -> Result<(), TooManyToList> {
+        match self.to_move() {
+            Some(seat) => list_moves(self.hands[seat], self.table, visit),
+            None => Ok(()),
+        }
     }
 
     /// The result, once the game is over.

@@ -3,7 +3,10 @@
 use core::fmt;
 use core::ops::ControlFlow;
 
-use crate::capture::{legal_capture_count_up_to, try_for_each_legal_capture, CaptureError};
+use crate::capture::{
+    captures_at_most, legal_capture_count_up_to, try_for_each_legal_capture, CaptureError,
+    TooManyToList, MAX_LISTED,
+};
 use crate::{Card, CardSet, Rank};
 
 /// One card from the hand and the table cards it takes (∅ for a discard).
@@ -133,12 +136,6 @@ pub fn for_each_move(hand: CardSet, table: CardSet, mut visit: impl FnMut(Move))
     });
 }
 
-/// The most moves, or captures, that the command line and the bindings list at once:
-/// 2^20. Real play stays under a thousand, but a discard is always legal, so a table can
-/// fill up, and a crowded table has billions: they refuse it up front (counting with
-/// [`legal_move_count_up_to`]) instead of exhausting memory or time.
-pub const MAX_LISTED: u64 = 1 << 20;
-
 /// How many legal moves `hand` has on `table`, counted by capture shapes without listing
 /// them: exact when at most `most`, otherwise some number above `most`. Lets a caller
 /// refuse a crowded table's billions of moves before it lists any.
@@ -167,4 +164,81 @@ pub fn legal_move_count_up_to(hand: CardSet, table: CardSet, most: u64) -> u64 {
         }
     }
     count
+}
+
+/// Calls `visit` for every legal move of `hand` on `table` (as [`for_each_move`]), unless
+/// there are more than [`MAX_LISTED`]: then it lists nothing. The moves are counted first
+/// only where the hand and table are large enough to pass the limit, and the count stops
+/// there.
+pub fn list_moves(
+    hand: CardSet,
+    table: CardSet,
+    visit: impl FnMut(Move),
+) -> Result<(), TooManyToList> {
+    if more_moves_than(hand, table, u64::MAX, MAX_LISTED) {
+        return Err(TooManyToList);
+    }
+    for_each_move(hand, table, visit);
+    Ok(())
+}
+
+/// [`for_each_move_capped`], refused as [`list_moves`] when it could list more than
+/// [`MAX_LISTED`] moves (`captures_per_card` for each card, or every capture if fewer) and
+/// the hand has more than that many legal moves.
+pub fn list_moves_capped(
+    hand: CardSet,
+    table: CardSet,
+    captures_per_card: usize,
+    visit: impl FnMut(Move),
+) -> Result<(), TooManyToList> {
+    if more_moves_than(hand, table, captures_per_card as u64, MAX_LISTED) {
+        return Err(TooManyToList);
+    }
+    for_each_move_capped(hand, table, captures_per_card, visit);
+    Ok(())
+}
+
+/// Whether a list of `hand`'s moves on `table`, `captures_per_card` at most for each card,
+/// could pass `most` and the legal moves do: no search when each card's captures (at most
+/// one per subset of the table) cannot add up to more.
+fn more_moves_than(hand: CardSet, table: CardSet, captures_per_card: u64, most: u64) -> bool {
+    let per_card = captures_per_card.min(captures_at_most(table));
+    (hand.len() as u64).saturating_mul(per_card) > most
+        && legal_move_count_up_to(hand, table, most) > most
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_limit_on_moves_is_exact_at_the_bound_and_one_past_it() {
+        // Each seven: the discard and five captures; the two: the discard. 13 in all.
+        let (hand, table) = (set("7S 7D 2C"), set("3H 3S 4D 4C"));
+        assert!(!more_moves_than(hand, table, u64::MAX, 13));
+        assert!(more_moves_than(hand, table, u64::MAX, 12));
+        // Two captures a card list at most 6 moves, so 6 fit whatever the full count.
+        assert!(!more_moves_than(hand, table, 2, 6));
+        assert!(more_moves_than(hand, table, 3, 6));
+    }
+
+    #[test]
+    fn a_crowded_table_lists_no_move() {
+        let hand = set("KS QS");
+        let table = CardSet::FULL - hand;
+        let mut listed = 0;
+        assert_eq!(list_moves(hand, table, |_| listed += 1), Err(TooManyToList));
+        assert_eq!(
+            list_moves_capped(hand, table, usize::MAX, |_| listed += 1),
+            Err(TooManyToList)
+        );
+        assert_eq!(listed, 0);
+        // Capped at two captures a card, four moves: listed on any table.
+        assert_eq!(list_moves_capped(hand, table, 2, |_| listed += 1), Ok(()));
+        assert_eq!(listed, 4);
+    }
 }

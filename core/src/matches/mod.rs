@@ -1,5 +1,6 @@
 //! Matches between bots: which deal each game gets, which seat each bot takes, and playing a
-//! game with every decision timed. Statistics over the games are in [`crate::matches::tally`].
+//! game with its decisions timed ([`crate::matches::timing`]: every decision of a slow bot,
+//! a sample of a fast one's). Statistics over the games are in [`crate::matches::tally`].
 //!
 //! Each game's outcome also splits every bot's margin by deal of the game
 //! ([`GameOutcome::deal_margins`]), counted as the game is played: when a move ends a deal,
@@ -50,12 +51,13 @@
 //! use tablic_core::bots::BotSpec;
 //! use tablic_core::matches::MatchPlan;
 //! use tablic_core::matches::tally::MatchTally;
+//! use tablic_core::matches::timing::DecisionTimer;
 //!
 //! let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Random], 1, true).unwrap();
 //! let mut tally = MatchTally::for_plan(&plan);
-//! let mut clock = || 0; // no clock: decision times read 0
+//! let mut timer = DecisionTimer::untimed(); // no clock: decision times read 0
 //! for group in 0..10 {
-//!     plan.play_group(group, &mut tally, &mut clock, &mut []).unwrap();
+//!     plan.play_group(group, &mut tally, &mut timer, &mut []).unwrap();
 //! }
 //! assert_eq!((tally.groups(), tally.games()), (10, 20));
 //! assert_eq!(tally.bot(0).seats[..2], [10, 10]);
@@ -63,6 +65,7 @@
 
 mod outcome;
 pub mod tally;
+pub mod timing;
 pub mod to_target;
 pub mod tournament;
 
@@ -81,6 +84,7 @@ use crate::game::rules::{Rules, RulesError};
 use crate::game::score::{GameResult, MOST_CARDS_BONUS};
 use crate::game::{DeckOrigin, Game};
 use crate::matches::tally::MatchTally;
+use crate::matches::timing::DecisionTimer;
 
 pub use outcome::{BotGame, Forfeit, GameOutcome, Standing};
 
@@ -274,8 +278,9 @@ impl MatchPlan {
 
     /// Plays rotation `rotation` of group `group` (rotation 0 without duplication).
     ///
-    /// `clock` returns nanoseconds from any fixed origin; it is read just before and just
-    /// after each decision, and only the difference is used (`|| 0` times nothing).
+    /// `timer` times the decisions with the caller's clock (each bot's slow decisions one
+    /// by one, a sample of the fast ones: [`crate::matches::timing`]); keep one for a
+    /// plan's games on a thread, so it knows the bots.
     /// `memory` is shared out among the bots that search ([`MatchPlan::memory_entries`]);
     /// they clear what they use, so a game never depends on the one played before.
     /// A built-in bot's illegal move is an error, not a forfeit.
@@ -283,7 +288,7 @@ impl MatchPlan {
         &self,
         group: u64,
         rotation: usize,
-        clock: &mut dyn FnMut() -> u64,
+        timer: &mut DecisionTimer<'_>,
         memory: &mut [Entry],
     ) -> Result<GameOutcome, MatchError> {
         self.check_rotation(group, rotation)?;
@@ -292,7 +297,7 @@ impl MatchPlan {
             Some(chosen) => Ok(chosen),
             None => Err(Forfeit::Protocol),
         };
-        self.run(group, rotation, &mut choose, clock, false)
+        self.run(group, rotation, &mut choose, timer, false)
             .map(|(outcome, _)| outcome)
     }
 
@@ -308,10 +313,10 @@ impl MatchPlan {
         group: u64,
         rotation: usize,
         choose: &mut dyn FnMut(usize, &Game) -> Result<Move, Forfeit>,
-        clock: &mut dyn FnMut() -> u64,
+        timer: &mut DecisionTimer<'_>,
     ) -> Result<(GameOutcome, Game), MatchError> {
         self.check_rotation(group, rotation)?;
-        self.run(group, rotation, choose, clock, true)
+        self.run(group, rotation, choose, timer, true)
     }
 
     fn check_rotation(&self, group: u64, rotation: usize) -> Result<(), MatchError> {
@@ -331,7 +336,7 @@ impl MatchPlan {
         group: u64,
         rotation: usize,
         choose: &mut dyn FnMut(usize, &Game) -> Result<Move, Forfeit>,
-        clock: &mut dyn FnMut() -> u64,
+        timer: &mut DecisionTimer<'_>,
         illegal_forfeits: bool,
     ) -> Result<(GameOutcome, Game), MatchError> {
         let mut outcome = GameOutcome::empty(self.players, self.side_count());
@@ -339,15 +344,22 @@ impl MatchPlan {
         let mut forfeit = None;
         // Each bot's score when the deal under way began.
         let mut deal_start = [0; MAX_PLAYERS];
+        // Each bot's decisions not timed, counted at its timed mean once the game ends.
+        let mut untimed = [0; MAX_PLAYERS];
         while let Some(seat) = game.to_move() {
             let bot = self.bot_at(seat, rotation);
-            let start = clock();
+            let started = timer.start(bot);
             let chosen = choose(bot, &game);
-            let spent = clock().saturating_sub(start);
             let record = &mut outcome.bots[bot];
             record.decisions += 1;
-            record.decision_ns = record.decision_ns.saturating_add(spent);
-            record.max_decision_ns = record.max_decision_ns.max(spent);
+            match started {
+                Some(started) => {
+                    let spent = timer.stop(bot, started);
+                    record.decision_ns = record.decision_ns.saturating_add(spent);
+                    record.max_decision_ns = record.max_decision_ns.max(spent);
+                }
+                None => untimed[bot] += 1,
+            }
             let failed = match chosen {
                 Ok(chosen) => match game.play(chosen) {
                     Ok(played) => {
@@ -377,6 +389,10 @@ impl MatchPlan {
             break;
         }
         outcome.forfeit = forfeit;
+        for (bot, record) in outcome.bots[..self.players.get()].iter_mut().enumerate() {
+            let estimate = timer.estimate(bot, untimed[bot]);
+            record.decision_ns = record.decision_ns.saturating_add(estimate);
+        }
         let result = game.final_result();
         self.score(&mut outcome, rotation, &result);
         // The deal under way takes the rest: the end's counting, or the forfeit's award.
@@ -446,11 +462,11 @@ impl MatchPlan {
         &self,
         group: u64,
         tally: &mut MatchTally,
-        clock: &mut dyn FnMut() -> u64,
+        timer: &mut DecisionTimer<'_>,
         memory: &mut [Entry],
     ) -> Result<(), MatchError> {
         for rotation in 0..self.games_per_group() {
-            tally.add(&self.play_game(group, rotation, clock, memory)?);
+            tally.add(&self.play_game(group, rotation, timer, memory)?);
         }
         Ok(())
     }
@@ -460,11 +476,11 @@ impl MatchPlan {
         &self,
         groups: Range<u64>,
         tally: &mut MatchTally,
-        clock: &mut dyn FnMut() -> u64,
+        timer: &mut DecisionTimer<'_>,
         memory: &mut [Entry],
     ) -> Result<(), MatchError> {
         for group in groups {
-            self.play_group(group, tally, clock, memory)?;
+            self.play_group(group, tally, timer, memory)?;
         }
         Ok(())
     }
@@ -574,7 +590,9 @@ mod tests {
         let plan = plan(&[BotSpec::Greedy, BotSpec::Random], true);
         for group in 0..20 {
             for rotation in 0..2 {
-                let outcome = plan.play_game(group, rotation, &mut || 0, &mut []).unwrap();
+                let outcome = plan
+                    .play_game(group, rotation, &mut DecisionTimer::untimed(), &mut [])
+                    .unwrap();
                 let mut game = Game::from_seed(plan.players(), plan.group_seed(group));
                 let mut at_seat: [AnyBot; 2] = core::array::from_fn(|seat| {
                     let bot = plan.bot_at(seat, rotation);
@@ -598,14 +616,18 @@ mod tests {
                 assert_eq!(turns as usize, game.history().len());
             }
         }
-        let error = plan.play_game(0, 2, &mut || 0, &mut []).unwrap_err();
+        let error = plan
+            .play_game(0, 2, &mut DecisionTimer::untimed(), &mut [])
+            .unwrap_err();
         assert_eq!(error.error, MatchFailure::NoSuchRotation);
     }
 
     #[test]
     fn margins_are_against_the_mean_of_the_others() {
         let plan = plan(&[BotSpec::Random; 4], false);
-        let outcome = plan.play_game(3, 0, &mut || 0, &mut []).unwrap();
+        let outcome = plan
+            .play_game(3, 0, &mut DecisionTimer::untimed(), &mut [])
+            .unwrap();
         let totals: [f64; 4] = core::array::from_fn(|bot| outcome.bots()[bot].total as f64);
         let sum: f64 = totals.iter().sum();
         let mut margins = 0.0;
@@ -632,7 +654,9 @@ mod tests {
         //   with a tabla (3), QH 6S 7S (1): 4. Seat 0: 2·6 − 10 = +2; seat 1: −2.
         // Totals 13 and 14: seat 0's scaled margin 2·13 − 27 = −1 = −3 + 0 + 0 + 2.
         let plan = MatchPlan::new(&[BotSpec::Greedy, BotSpec::Greedy], 1, false).unwrap();
-        let outcome = plan.play_game(0, 0, &mut || 0, &mut []).unwrap();
+        let outcome = plan
+            .play_game(0, 0, &mut DecisionTimer::untimed(), &mut [])
+            .unwrap();
         let totals = [outcome.bots()[0].total, outcome.bots()[1].total];
         assert_eq!(totals, [13, 14]);
         assert_eq!(outcome.deal_margins(0), [-3, 0, 0, 2]);
@@ -651,7 +675,9 @@ mod tests {
             let mut games = 0;
             for group in 0..(240 / players as u64).max(2) {
                 for rotation in 0..players {
-                    let outcome = plan.play_game(group, rotation, &mut || 0, &mut []).unwrap();
+                    let outcome = plan
+                        .play_game(group, rotation, &mut DecisionTimer::untimed(), &mut [])
+                        .unwrap();
                     for (bot, game) in outcome.bots().iter().enumerate() {
                         let by_deal = outcome.deal_margins(bot);
                         assert_eq!(by_deal.len(), deals);
@@ -689,7 +715,7 @@ mod tests {
                             }
                             Ok(built[bot].choose(game).unwrap())
                         },
-                        &mut || 0,
+                        &mut DecisionTimer::untimed(),
                     )
                     .unwrap();
                 let deal = plan.players().deal_at(forfeit_at).deal;
@@ -726,11 +752,35 @@ mod tests {
             now += 5;
             now
         };
-        let outcome = plan.play_game(0, 0, &mut clock, &mut []).unwrap();
+        let mut timer = DecisionTimer::new(&mut clock);
+        let outcome = plan.play_game(0, 0, &mut timer, &mut []).unwrap();
         for bot in outcome.bots() {
             assert_eq!(bot.decisions, 24);
             assert_eq!(bot.decision_ns, 5 * 24);
             assert_eq!(bot.max_decision_ns, 5);
+        }
+    }
+
+    #[test]
+    fn a_fast_bots_decisions_are_sampled_and_counted_at_their_mean() {
+        let plan = plan(&[BotSpec::Greedy, BotSpec::Greedy], false);
+        let (mut now, mut reads) = (0, 0);
+        let mut clock = || {
+            reads += 1;
+            now += 5;
+            now
+        };
+        let mut timer = DecisionTimer::new(&mut clock);
+        let mut tally = MatchTally::for_plan(&plan);
+        plan.play_groups(0..10, &mut tally, &mut timer, &mut [])
+            .unwrap();
+        // 240 decisions a bot: the first 32 timed, then the 61st, 122nd and 183rd after.
+        assert_eq!(reads, 2 * 2 * (32 + 3));
+        for bot in 0..2 {
+            let summary = tally.bot(bot);
+            assert_eq!(summary.decisions, 240);
+            assert_eq!(summary.decision_ns, 5 * 240);
+            assert_eq!(summary.max_decision_ns, 5);
         }
     }
 
@@ -760,14 +810,16 @@ mod tests {
             let plan = plan(bots, true);
             for group in 0..8 {
                 for rotation in 0..plan.games_per_group() {
-                    let expected = plan.play_game(group, rotation, &mut || 0, &mut []).unwrap();
+                    let expected = plan
+                        .play_game(group, rotation, &mut DecisionTimer::untimed(), &mut [])
+                        .unwrap();
                     let mut built = plan.bots_for(group, rotation, &mut []);
                     let (outcome, game) = plan
                         .play_game_with(
                             group,
                             rotation,
                             &mut |bot, game| Ok(built[bot].choose(game).unwrap()),
-                            &mut || 0,
+                            &mut DecisionTimer::untimed(),
                         )
                         .unwrap();
                     assert_eq!(outcome, expected);
@@ -778,7 +830,12 @@ mod tests {
             }
         }
         let error = plan(&[BotSpec::Random; 2], false)
-            .play_game_with(0, 1, &mut |_, _| Err(Forfeit::Crash), &mut || 0)
+            .play_game_with(
+                0,
+                1,
+                &mut |_, _| Err(Forfeit::Crash),
+                &mut DecisionTimer::untimed(),
+            )
             .unwrap_err();
         assert_eq!(error.error, MatchFailure::NoSuchRotation);
     }
@@ -799,7 +856,7 @@ mod tests {
                     }
                     Ok(built[bot].choose(game).unwrap())
                 },
-                &mut || 0,
+                &mut DecisionTimer::untimed(),
             )
             .unwrap();
         assert_eq!(game.history().len(), 2, "the game stopped at the forfeit");
@@ -840,7 +897,7 @@ mod tests {
                     2 => Err(Forfeit::Protocol),
                     _ => Ok(built[bot].choose(game).unwrap()),
                 },
-                &mut || 0,
+                &mut DecisionTimer::untimed(),
             )
             .unwrap();
         assert_eq!(game.history().len(), 2);

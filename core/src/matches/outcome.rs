@@ -66,9 +66,10 @@ pub struct BotGame {
     pub scaled_margin: i64,
     /// Decisions it made.
     pub decisions: u32,
-    /// Nanoseconds spent in its decisions, by the caller's clock.
+    /// Nanoseconds spent in its decisions, by the caller's clock (a fast bot's untimed
+    /// decisions at its timed mean: see [`crate::matches::timing`]).
     pub decision_ns: u64,
-    /// Its slowest decision, in nanoseconds.
+    /// Its slowest timed decision, in nanoseconds.
     pub max_decision_ns: u64,
     /// It lost the game by forfeit.
     pub forfeited: bool,

@@ -44,7 +44,8 @@ pub struct BotTally {
     pub seats: [u64; MAX_PLAYERS],
     /// Decisions made.
     pub decisions: u64,
-    /// Nanoseconds spent deciding.
+    /// Nanoseconds spent deciding (a fast bot's untimed decisions at its timed mean: see
+    /// [`crate::matches::timing`]).
     pub decision_ns: u64,
     /// The slowest decision, in nanoseconds (a maximum, not a sum).
     pub max_decision_ns: u64,

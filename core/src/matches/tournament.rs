@@ -12,6 +12,7 @@
 //! ```
 //! use tablic_core::bots::BotSpec;
 //! use tablic_core::matches::tally::MatchTally;
+//! use tablic_core::matches::timing::DecisionTimer;
 //! use tablic_core::matches::tournament::{Standings, TournamentPlan};
 //!
 //! let field = [BotSpec::Greedy, BotSpec::Random, BotSpec::Random];
@@ -20,7 +21,8 @@
 //! for table in plan.tables() {
 //!     let matched = plan.match_plan(&table);
 //!     let mut tally = MatchTally::for_plan(&matched);
-//!     matched.play_groups(0..5, &mut tally, &mut || 0, &mut []).unwrap();
+//!     let mut timer = DecisionTimer::untimed();
+//!     matched.play_groups(0..5, &mut tally, &mut timer, &mut []).unwrap();
 //!     standings.add(&table, &tally);
 //! }
 //! assert_eq!(plan.table_count(), 3);
@@ -348,6 +350,7 @@ impl Standings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::timing::DecisionTimer;
 
     fn field(count: usize) -> ArrayVec<BotSpec, MAX_ENTRANTS> {
         (0..count).map(|_| BotSpec::Random).collect()
@@ -429,7 +432,7 @@ mod tests {
             assert_eq!(matched.seed(), derive_seed(3, table.index()));
             let mut tally = MatchTally::for_plan(&matched);
             matched
-                .play_groups(0..4, &mut tally, &mut || 0, &mut [])
+                .play_groups(0..4, &mut tally, &mut DecisionTimer::untimed(), &mut [])
                 .unwrap();
             for (bot, entrant) in table.entrants().enumerate() {
                 assert_eq!(matched.bots()[bot], entrants[entrant]);
@@ -458,7 +461,12 @@ mod tests {
             let matched = plan.match_plan(&table);
             let mut tally = MatchTally::for_plan(&matched);
             matched
-                .play_groups(0..groups, &mut tally, &mut || 0, &mut [])
+                .play_groups(
+                    0..groups,
+                    &mut tally,
+                    &mut DecisionTimer::untimed(),
+                    &mut [],
+                )
                 .unwrap();
             seen(&table, &tally);
             standings.add(&table, &tally);
