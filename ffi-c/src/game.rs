@@ -11,7 +11,7 @@ use crate::boundary::{borrow, borrow_mut, fill, output_slice, require, with_boun
 use crate::cards::{card_from, cards_from};
 use crate::placement::{free, place, Placement};
 use crate::result::tablic_result;
-use crate::rules::{tablic_rules, TABLIC_RULES_ORIGINAL};
+use crate::rules::tablic_rules;
 
 /// A game of tablić in progress or finished: opaque. Made by `tablic_game_new`,
 /// `tablic_game_new_from_deck`, `tablic_game_new_from_record` or
@@ -204,8 +204,11 @@ pub unsafe extern "C" fn tablic_game_new(
     seed: u64,
     game: *mut *mut tablic_game,
 ) -> tablic_result {
-    // SAFETY: the caller's guarantees are this function's.
-    unsafe { tablic_game_new_with_rules(storage, players, TABLIC_RULES_ORIGINAL, seed, game) }
+    with_boundary(|| {
+        let players = player_count(players)?;
+        // SAFETY: the caller's guarantees are this function's.
+        unsafe { place_game(storage, Game::from_seed(players, seed), game) }
+    })
 }
 
 /// Creates a game as `tablic_game_new`, under `rules`: `TABLIC_RESULT_INVALID_RULES` when
@@ -245,17 +248,34 @@ pub unsafe extern "C" fn tablic_game_new_from_deck(
     deck_length: usize,
     game: *mut *mut tablic_game,
 ) -> tablic_result {
-    // SAFETY: the caller's guarantees are this function's.
-    unsafe {
-        tablic_game_new_from_deck_with_rules(
-            storage,
-            players,
-            TABLIC_RULES_ORIGINAL,
-            deck,
-            deck_length,
-            game,
-        )
+    with_boundary(|| {
+        let players = player_count(players)?;
+        // SAFETY: the caller's guarantees are this function's.
+        unsafe {
+            let deck = deck_from(deck, deck_length)?;
+            place_game(storage, Game::from_deck(players, deck), game)
+        }
+    })
+}
+
+/// The caller's 52 card indexes as a deck, or why they are not one.
+///
+/// # Safety
+/// `deck` must be valid for `deck_length` reads.
+unsafe fn deck_from(deck: *const u8, deck_length: usize) -> Result<Deck, tablic_result> {
+    require(deck)?;
+    let mut cards = [Card::new(Rank::Ace, Suit::Clubs); 52];
+    // Checked before the slice is made: a length the pointer does not cover (or one past
+    // `isize::MAX`) would make the slice itself undefined behaviour.
+    if deck_length != cards.len() {
+        return Err(tablic_result::InvalidDeck);
     }
+    // SAFETY: non-null and valid for `deck_length` reads (caller's guarantee).
+    let indexes = unsafe { core::slice::from_raw_parts(deck, deck_length) };
+    for (card, &index) in cards.iter_mut().zip(indexes) {
+        *card = card_from(index)?;
+    }
+    Deck::from_cards(&cards).map_err(|_| tablic_result::InvalidDeck)
 }
 
 /// Creates a game as `tablic_game_new_from_deck`, under `rules` (checked as
@@ -275,23 +295,13 @@ pub unsafe extern "C" fn tablic_game_new_from_deck_with_rules(
     with_boundary(|| {
         let players = player_count(players)?;
         let rules = rules.for_players(players)?;
-        require(deck)?;
-        let mut cards = [Card::new(Rank::Ace, Suit::Clubs); 52];
-        // Checked before the slice is made: a length the pointer does not cover (or one
-        // past `isize::MAX`) would make the slice itself undefined behaviour.
-        if deck_length != cards.len() {
-            return Err(tablic_result::InvalidDeck);
-        }
-        // SAFETY: non-null and valid for `deck_length` reads (caller's guarantee).
-        let indexes = unsafe { core::slice::from_raw_parts(deck, deck_length) };
-        for (card, &index) in cards.iter_mut().zip(indexes) {
-            *card = card_from(index)?;
-        }
-        let deck = Deck::from_cards(&cards).map_err(|_| tablic_result::InvalidDeck)?;
-        let dealt = Game::from_deck_with_rules(players, rules, deck)
-            .map_err(|_| tablic_result::InvalidRules)?;
         // SAFETY: the caller's guarantees are this function's.
-        unsafe { place_game(storage, dealt, game) }
+        unsafe {
+            let deck = deck_from(deck, deck_length)?;
+            let dealt = Game::from_deck_with_rules(players, rules, deck)
+                .map_err(|_| tablic_result::InvalidRules)?;
+            place_game(storage, dealt, game)
+        }
     })
 }
 

@@ -175,12 +175,8 @@ impl tablic_result {
             tablic_result::TooManyMoves => {
                 "more than TABLIC_MAX_ANALYSED_MOVES (256) legal moves, too many to analyse"
             }
-            tablic_result::InvalidRules => {
-                "not rules the players can play (tablic_rules_check says why)"
-            }
-            tablic_result::InvalidTarget => {
-                "a match's target must be from 1 to TABLIC_MATCH_MAX_TARGET (1000000) points"
-            }
+            tablic_result::InvalidRules => "rules these players cannot play",
+            tablic_result::InvalidTarget => "a target is 1 to 1000000 points",
             tablic_result::MatchOver => "the match is over",
         }
     }

@@ -2,8 +2,11 @@
 //! The rules themselves (what a side is, what may sit together) are the core's.
 
 use core::ffi::c_char;
+use core::fmt::Write;
 
-use tablic_core::{FinalTabla, Leftovers, PlayerCount, Rules};
+use tablic_core::cards::notation::Excerpt;
+use tablic_core::game::rules::RULE_KEYS;
+use tablic_core::{FinalTabla, Leftovers, PlayerCount, Rules, RulesError};
 
 use crate::boundary::{with_boundary, write_out};
 use crate::game::player_count;
@@ -63,45 +66,33 @@ impl From<Rules> for tablic_rules {
     }
 }
 
-/// Why a `tablic_rules` is not rules at all (before any player count is known).
-enum BadField {
-    SideSize(u32),
-    Leftovers(u32),
-    FinalTabla(u32),
-}
-
-impl core::fmt::Display for BadField {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            BadField::SideSize(size) => write!(f, "side_size {size}: expected 1 to 255 players"),
-            BadField::Leftovers(code) => write!(
-                f,
-                "leftovers {code}: expected TABLIC_LEFTOVERS_LAST_CAPTURER or _LAST_PLAYER"
-            ),
-            BadField::FinalTabla(code) => write!(
-                f,
-                "final_tabla {code}: expected TABLIC_FINAL_TABLA_COUNTS or _DOES_NOT_COUNT"
-            ),
-        }
-    }
-}
-
 impl tablic_rules {
-    /// The core's rules, or which field holds no rule.
-    fn fields(self) -> Result<Rules, BadField> {
-        let side_size = u8::try_from(self.side_size)
-            .ok()
-            .filter(|&size| size > 0)
-            .ok_or(BadField::SideSize(self.side_size))?;
+    /// The core's rules, or the core's error for the field that holds no rule (as if its
+    /// text had said `key=value`), so that the messages are the core's.
+    fn fields(self) -> Result<Rules, RulesError> {
+        let bad = |key: usize, value: u32| {
+            let mut text = Excerpt::new();
+            // A u32 always fits the excerpt's 24 bytes.
+            let _ = write!(text, "{value}");
+            RulesError::BadValue {
+                key: RULE_KEYS[key],
+                value: text,
+            }
+        };
+        let side_size = match u8::try_from(self.side_size) {
+            Ok(0) => return Err(RulesError::NoSideSize),
+            Ok(size) => size,
+            Err(_) => return Err(bad(0, self.side_size)),
+        };
         let leftovers = match self.leftovers {
             TABLIC_LEFTOVERS_LAST_CAPTURER => Leftovers::LastCapturer,
             TABLIC_LEFTOVERS_LAST_PLAYER => Leftovers::LastPlayer,
-            code => return Err(BadField::Leftovers(code)),
+            code => return Err(bad(1, code)),
         };
         let final_tabla = match self.final_tabla {
             TABLIC_FINAL_TABLA_COUNTS => FinalTabla::Counts,
             TABLIC_FINAL_TABLA_DOES_NOT_COUNT => FinalTabla::DoesNotCount,
-            code => return Err(BadField::FinalTabla(code)),
+            code => return Err(bad(2, code)),
         };
         Ok(Rules {
             side_size,
@@ -110,30 +101,14 @@ impl tablic_rules {
         })
     }
 
-    /// The core's rules for `players`, or `InvalidRules` with the reason in `message`.
-    ///
-    /// # Safety
-    /// A non-null `message` must be valid for `message_capacity` bytes of writes.
-    pub(crate) unsafe fn for_players_explained(
-        self,
-        players: PlayerCount,
-        message: *mut c_char,
-        message_capacity: usize,
-    ) -> Result<Rules, tablic_result> {
-        let fail = |reason: &dyn core::fmt::Display| {
-            // SAFETY: the caller's guarantee.
-            unsafe { write_message(message, message_capacity, reason) };
-            tablic_result::InvalidRules
-        };
-        let rules = self.fields().map_err(|field| fail(&field))?;
-        rules.check(players).map_err(|error| fail(&error))?;
-        Ok(rules)
-    }
-
     /// The core's rules for `players`, or `InvalidRules` (`tablic_rules_check` says why).
+    /// No message is formatted here, so firmware that never asks why links no text.
     pub(crate) fn for_players(self, players: PlayerCount) -> Result<Rules, tablic_result> {
-        // SAFETY: no message buffer.
-        unsafe { self.for_players_explained(players, core::ptr::null_mut(), 0) }
+        let rules = self.fields().map_err(|_| tablic_result::InvalidRules)?;
+        rules
+            .check(players)
+            .map_err(|_| tablic_result::InvalidRules)?;
+        Ok(rules)
     }
 }
 
@@ -203,7 +178,11 @@ pub unsafe extern "C" fn tablic_rules_check(
 ) -> tablic_result {
     with_boundary(|| {
         let players = player_count(players)?;
-        // SAFETY: the caller's guarantee is this function's.
-        unsafe { rules.for_players_explained(players, message, message_capacity) }.map(|_| ())
+        rules.for_players(players).map(|_| ()).inspect_err(|_| {
+            if let Err(error) = rules.fields().and_then(|rules| rules.check(players)) {
+                // SAFETY: the caller's guarantee is this function's.
+                unsafe { write_message(message, message_capacity, error) }
+            }
+        })
     })
 }

@@ -85,15 +85,16 @@ static void test_rules_check(void) {
     /* Fields that hold no rule. */
     tablic_rules bad = {1, 7, TABLIC_FINAL_TABLA_COUNTS};
     CHECK_RESULT(tablic_rules_check(bad, 2, message, sizeof message), TABLIC_RESULT_INVALID_RULES);
-    CHECK(same_text(message,
-                    "leftovers 7: expected TABLIC_LEFTOVERS_LAST_CAPTURER or _LAST_PLAYER"));
+    CHECK(same_text(message, "leftovers=\"7\": expected last-capturer or last-player"));
     bad = (tablic_rules){1, TABLIC_LEFTOVERS_LAST_CAPTURER, 2};
     CHECK_RESULT(tablic_rules_check(bad, 2, message, sizeof message), TABLIC_RESULT_INVALID_RULES);
-    CHECK(same_text(message,
-                    "final_tabla 2: expected TABLIC_FINAL_TABLA_COUNTS or _DOES_NOT_COUNT"));
+    CHECK(same_text(message, "final-tabla=\"2\": expected yes or no"));
     bad = (tablic_rules){0, TABLIC_LEFTOVERS_LAST_CAPTURER, TABLIC_FINAL_TABLA_COUNTS};
     CHECK_RESULT(tablic_rules_check(bad, 2, message, sizeof message), TABLIC_RESULT_INVALID_RULES);
-    CHECK(same_text(message, "side_size 0: expected 1 to 255 players"));
+    CHECK(same_text(message, "a side needs at least 1 player"));
+    bad.side_size = 300;
+    CHECK_RESULT(tablic_rules_check(bad, 2, message, sizeof message), TABLIC_RESULT_INVALID_RULES);
+    CHECK(same_text(message, "side-size=\"300\": expected a number of players"));
     char text[8];
     CHECK_RESULT(tablic_rules_text(bad, text, sizeof text, NULL), TABLIC_RESULT_INVALID_RULES);
 }
