@@ -9,9 +9,10 @@
  *   _HEARTS, _SPADES (0 to 3). tablic_card_index(), tablic_card_rank() and
  *   tablic_card_suit() convert. A card set is a uint64_t, bit i for card i.
  * - Every function returns a tablic_result; tablic_result_message() explains a code.
- * - Handles (tablic_game, tablic_bot) live in caller storage or, given NULL storage, in
- *   memory the library allocates; either way release each exactly once with its free
- *   function. Free functions accept NULL.
+ * - Handles (tablic_game, tablic_bot, tablic_position, tablic_match_to_target) live in
+ *   caller storage or, given NULL storage, in memory the library allocates; either way
+ *   release each exactly once with its free function. Free functions accept NULL. A
+ *   match's game in play (tablic_match_to_target_game) is lent, read-only, not freed.
  * - Different handles may be used on different threads; one handle by one thread at a time.
  *
  * Linking: `pkg-config --cflags --libs tablic` links libtablic.so with an rpath to the
