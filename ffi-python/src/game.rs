@@ -2,12 +2,12 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyFrozenSet, PyList, PyString, PyType};
 use tablic_core::{Card, Deck, DeckOrigin, Game};
 
 use crate::card::{card_list, card_set_object, to_card};
 use crate::errors::{illegal, value_error};
+use crate::files;
 use crate::int_arg;
 use crate::listing;
 use crate::moves::{move_list, to_move, PyPlayed};
@@ -32,13 +32,6 @@ pub struct PyGame {
 pub fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
-}
-
-/// `pathlib.Path(path)`: a str or an `os.PathLike`, read and written with Python's own
-/// errors (`FileNotFoundError` and the like, naming the file).
-fn path_object<'py>(path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    static PATH: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    PATH.import(path.py(), "pathlib", "Path")?.call1((path,))
 }
 
 #[pymethods]
@@ -120,8 +113,7 @@ impl PyGame {
     /// move is checked, and an error names the file and the line.
     #[classmethod]
     fn load(_class: &Bound<'_, PyType>, path: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-        let path = path_object(path)?;
-        let text: String = path.call_method1("read_text", ("utf-8",))?.extract()?;
+        let (path, text) = files::read(path)?;
         Game::from_record(&text)
             .map(|game| PyGame { game })
             .map_err(|error| PyValueError::new_err(format!("{path}: {error}")))
@@ -130,8 +122,7 @@ impl PyGame {
     /// Writes the game's record (`record()`) to the file at `path` (a str or an
     /// `os.PathLike`) as UTF-8, replacing the file; `Game.load(path)` reads it back.
     fn save(&self, path: &Bound<'_, PyAny>) -> PyResult<()> {
-        path_object(path)?.call_method1("write_text", (self.record(), "utf-8"))?;
-        Ok(())
+        files::write(path, self.record())
     }
 
     /// The number of players.

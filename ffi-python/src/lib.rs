@@ -26,6 +26,7 @@ mod analysis;
 mod bot;
 mod card;
 mod errors;
+mod files;
 mod game;
 mod int_arg;
 mod listing;

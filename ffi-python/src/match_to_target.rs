@@ -5,8 +5,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use tablic_core::game::match_to_target::{MatchToTarget, SheetLine, DEFAULT_TARGET};
+use tablic_core::RecordError;
 
 use crate::errors::{illegal, value_error};
+use crate::files;
 use crate::game::{fresh_seed, PyGame};
 use crate::int_arg;
 use crate::moves::{to_move, PyPlayed};
@@ -70,7 +72,8 @@ impl PySheetLine {
 /// `p % (players // side_size)`. Game g (from 1) is led by player `(g - 1) % players`, who
 /// sits in its seat 0: `player_at` and `seat_of` convert. Moves go through `play`; `game`
 /// is a copy of the game in play, for its views, legal moves and bots. The match keeps its
-/// record (`record()`, read back by `MatchToTarget.from_record`) and its score sheet.
+/// record (`record()`, read back by `MatchToTarget.from_record`; `save` and `load` for a
+/// file) and its score sheet.
 #[pyclass(name = "MatchToTarget", module = "tablic._tablic")]
 #[derive(Clone)]
 pub struct PyMatchToTarget {
@@ -97,6 +100,14 @@ impl Finished {
 }
 
 impl PyMatchToTarget {
+    /// The match a record's text gives, or why it gives none.
+    fn read(record: &str) -> Result<PyMatchToTarget, RecordError> {
+        let mut finished = Finished::default();
+        let (played, _) =
+            MatchToTarget::from_record_by_game(record, |played| finished.add(played))?;
+        Ok(PyMatchToTarget { played, finished })
+    }
+
     fn players(&self) -> usize {
         self.played.players().get()
     }
@@ -145,6 +156,22 @@ impl PyMatchToTarget {
         let (played, _) = MatchToTarget::from_record_by_game(record, |played| finished.add(played))
             .map_err(value_error)?;
         Ok(PyMatchToTarget { played, finished })
+    }
+
+    /// A match replayed from the record in the file at `path` (a str or an
+    /// `os.PathLike`, read as UTF-8), as `save` writes it; an error names the file and the
+    /// line.
+    #[classmethod]
+    fn load(_class: &Bound<'_, PyType>, path: &Bound<'_, PyAny>) -> PyResult<PyMatchToTarget> {
+        let (path, text) = files::read(path)?;
+        PyMatchToTarget::read(&text)
+            .map_err(|error| PyValueError::new_err(format!("{path}: {error}")))
+    }
+
+    /// Writes the match's record (`record()`) to the file at `path` as UTF-8, replacing the
+    /// file: saved after every move, a match survives anything.
+    fn save(&self, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        files::write(path, self.record())
     }
 
     /// The match's record: its header, every finished game, and the game in play so far.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from pathlib import Path
 
 import pytest
 
@@ -76,6 +77,19 @@ def test_the_record_reads_back_whole_and_cut_in_the_middle_of_a_game() -> None:
     # Copies and pickles are independent matches.
     twin = copy.deepcopy(over)
     assert pickle.loads(pickle.dumps(over)).record() == twin.record() == over.record()
+
+
+def test_a_saved_match_loads_where_it_stopped(tmp_path: Path) -> None:
+    played = MatchToTarget(2, seed=8)
+    for _ in range(5):
+        played.play(played.game.legal_moves()[0])
+    played.save(tmp_path / "match.txt")
+    assert MatchToTarget.load(str(tmp_path / "match.txt")).record() == played.record()
+    (tmp_path / "bad.txt").write_text("tablic-record 1\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="bad.txt: line 1: a match record starts with"):
+        MatchToTarget.load(tmp_path / "bad.txt")
+    with pytest.raises(FileNotFoundError):
+        MatchToTarget.load(tmp_path / "missing.txt")
 
 
 def test_rules_travel_with_the_record() -> None:
