@@ -70,6 +70,7 @@ impl tablic_rules {
     /// The core's rules, or the core's error for the field that holds no rule (as if its
     /// text had said `key=value`), so that the messages are the core's.
     fn fields(self) -> Result<Rules, RulesError> {
+        // `key` indexes RULE_KEYS: side-size, leftovers, final-tabla.
         let bad = |key: usize, value: u32| {
             let mut text = Excerpt::new();
             // A u32 always fits the excerpt's 24 bytes.
@@ -102,7 +103,7 @@ impl tablic_rules {
     }
 
     /// The core's rules for `players`, or `InvalidRules` (`tablic_rules_check` says why).
-    /// No message is formatted here, so firmware that never asks why links no text.
+    /// No message is formatted here: firmware that never asks why links no formatting.
     pub(crate) fn for_players(self, players: PlayerCount) -> Result<Rules, tablic_result> {
         let rules = self.fields().map_err(|_| tablic_result::InvalidRules)?;
         rules
