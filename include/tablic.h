@@ -9,9 +9,10 @@
  *   _HEARTS, _SPADES (0 to 3). tablic_card_index(), tablic_card_rank() and
  *   tablic_card_suit() convert. A card set is a uint64_t, bit i for card i.
  * - Every function returns a tablic_result; tablic_result_message() explains a code.
- * - Handles (tablic_game, tablic_bot) live in caller storage or, given NULL storage, in
- *   memory the library allocates; either way release each exactly once with its free
- *   function. Free functions accept NULL.
+ * - Handles (tablic_game, tablic_bot, tablic_position, tablic_match_to_target) live in
+ *   caller storage or, given NULL storage, in memory the library allocates; either way
+ *   release each exactly once with its free function. Free functions accept NULL. A
+ *   match's game in play (tablic_match_to_target_game) is lent, read-only, not freed.
  * - Different handles may be used on different threads; one handle by one thread at a time.
  *
  * Linking: `pkg-config --cflags --libs tablic` links libtablic.so with an rpath to the
@@ -138,9 +139,50 @@
 #define TABLIC_GAME_STORAGE_WORDS 240
 
 /**
+ * The usual target of a match: 101 points.
+ */
+#define TABLIC_MATCH_DEFAULT_TARGET 101
+
+/**
+ * The highest target a match takes.
+ */
+#define TABLIC_MATCH_MAX_TARGET 1000000
+
+/**
+ * 64-bit words in a `tablic_match_to_target_storage`.
+ */
+#define TABLIC_MATCH_TO_TARGET_STORAGE_WORDS 512
+
+/**
+ * The most players a game has: the length of a sheet line's arrays.
+ */
+#define TABLIC_MAX_PLAYERS 48
+
+/**
  * 64-bit words in a `tablic_position_storage`.
  */
 #define TABLIC_POSITION_STORAGE_WORDS 224
+
+/**
+ * `tablic_rules.leftovers`: the table's last cards go to the seat that captured last (the
+ * original rule).
+ */
+#define TABLIC_LEFTOVERS_LAST_CAPTURER 0
+
+/**
+ * `tablic_rules.leftovers`: the table's last cards go to the seat that played last.
+ */
+#define TABLIC_LEFTOVERS_LAST_PLAYER 1
+
+/**
+ * `tablic_rules.final_tabla`: a tabla on the game's last move scores (the original rule).
+ */
+#define TABLIC_FINAL_TABLA_COUNTS 0
+
+/**
+ * `tablic_rules.final_tabla`: a tabla on the game's last move scores nothing.
+ */
+#define TABLIC_FINAL_TABLA_DOES_NOT_COUNT 1
 
 /**
  * Major version of the library this header belongs to.
@@ -284,6 +326,19 @@ typedef enum tablic_result {
    * More than `TABLIC_MAX_ANALYSED_MOVES` legal moves, too many to analyse.
    */
   TABLIC_RESULT_TOO_MANY_MOVES = 28,
+  /**
+   * Rules that are not rules, or sides the players cannot sit in (`tablic_rules_check`
+   * and the functions that read rules from text say why).
+   */
+  TABLIC_RESULT_INVALID_RULES = 29,
+  /**
+   * A match's target is 0 or above `TABLIC_MATCH_MAX_TARGET`.
+   */
+  TABLIC_RESULT_INVALID_TARGET = 30,
+  /**
+   * The match is decided: no next game.
+   */
+  TABLIC_RESULT_MATCH_OVER = 31,
 } tablic_result;
 
 /**
@@ -338,6 +393,12 @@ typedef struct tablic_bot tablic_bot;
  * `tablic_game_new_from_position`; released by `tablic_game_free`.
  */
 typedef struct tablic_game tablic_game;
+
+/**
+ * A match to a target score: opaque. Made by `tablic_match_to_target_new` or
+ * `tablic_match_to_target_new_from_record`; released by `tablic_match_to_target_free`.
+ */
+typedef struct tablic_match_to_target tablic_match_to_target;
 
 /**
  * A position: opaque. Made by `tablic_position_new_from_text`,
@@ -484,6 +545,31 @@ typedef struct tablic_game_storage {
 } tablic_game_storage;
 
 /**
+ * The rules of a game. `{1, TABLIC_LEFTOVERS_LAST_CAPTURER, TABLIC_FINAL_TABLA_COUNTS}`
+ * (`TABLIC_RULES_ORIGINAL`) is the original game, everyone for themselves; it is what every
+ * function without rules plays.
+ *
+ * Seats play in sides of `side_size`, seated alternately: with `n` players, seat `s` plays
+ * for side `s % (n / side_size)`, so four players in pairs are seats 0 and 2 against 1 and
+ * 3. A side pools its seats' piles and tablas for scoring.
+ */
+typedef struct tablic_rules {
+  /**
+   * Players a side: 1 for everyone alone. It must divide the player count and leave at
+   * least two sides.
+   */
+  uint32_t side_size;
+  /**
+   * Who takes the table's last cards: `TABLIC_LEFTOVERS_*`.
+   */
+  uint32_t leftovers;
+  /**
+   * Whether a tabla on the last move counts: `TABLIC_FINAL_TABLA_*`.
+   */
+  uint32_t final_tabla;
+} tablic_rules;
+
+/**
  * What one seat may know of a game (`tablic_game_view`).
  */
 typedef struct tablic_view {
@@ -574,7 +660,7 @@ typedef struct tablic_played {
 } tablic_played;
 
 /**
- * One seat's final result (`tablic_game_result`).
+ * One seat's final result (`tablic_game_result`), or one side's (`tablic_side_result`).
  */
 typedef struct tablic_seat_result {
   /**
@@ -598,6 +684,128 @@ typedef struct tablic_seat_result {
    */
   uint32_t total;
 } tablic_seat_result;
+
+/**
+ * Memory for one match, to give to `tablic_match_to_target_new*` where there is no heap.
+ * Its contents are private; it must stay in place, unmoved, until the match is freed.
+ */
+typedef struct tablic_match_to_target_storage {
+  /**
+   * The library's, not to be read or written.
+   */
+  uint64_t opaque[TABLIC_MATCH_TO_TARGET_STORAGE_WORDS];
+} tablic_match_to_target_storage;
+
+/**
+ * What a match says at a glance (`tablic_match_to_target_describe`).
+ */
+typedef struct tablic_match_to_target_info {
+  /**
+   * Players in the match.
+   */
+  uint32_t players;
+  /**
+   * Sides in the match.
+   */
+  uint32_t sides;
+  /**
+   * The rules of every game.
+   */
+  struct tablic_rules rules;
+  /**
+   * The score that ends the match.
+   */
+  uint32_t target;
+  /**
+   * The seed its games are dealt from.
+   */
+  uint64_t seed;
+  /**
+   * The number of the game in play (or just over), from 1.
+   */
+  uint32_t game_number;
+  /**
+   * Games played to the end.
+   */
+  uint32_t finished_games;
+  /**
+   * The player who leads the game in play (sits in its seat 0).
+   */
+  uint32_t leader;
+  /**
+   * The side that won the match, or -1 while it is undecided.
+   */
+  int32_t winner;
+} tablic_match_to_target_info;
+
+/**
+ * One side's part of a game on the score sheet.
+ */
+typedef struct tablic_sheet_side {
+  /**
+   * Points of the cards its players captured.
+   */
+  uint32_t card_points;
+  /**
+   * Its players' tablas.
+   */
+  uint32_t tablas;
+  /**
+   * Cards its players captured.
+   */
+  uint32_t cards;
+  /**
+   * True when the side holds strictly the most cards: worth 3 points.
+   */
+  bool most_cards;
+  /**
+   * The side's score in the game: card points + tablas + 3 for the most cards.
+   */
+  uint32_t total;
+  /**
+   * The side's running total after the game.
+   */
+  uint32_t running_total;
+} tablic_sheet_side;
+
+/**
+ * A finished game's line of the score sheet (`tablic_match_to_target_sheet_line`): by the
+ * match's sides and players, not the game's seats. Only the first `side_count` sides and
+ * `player_count` players are set.
+ */
+typedef struct tablic_sheet_line {
+  /**
+   * The game's number in the match, from 1.
+   */
+  uint32_t game;
+  /**
+   * The player who led the game.
+   */
+  uint32_t leader;
+  /**
+   * Sides in the match.
+   */
+  uint32_t side_count;
+  /**
+   * Players in the match.
+   */
+  uint32_t player_count;
+  /**
+   * Each side's part, side 0 first.
+   */
+  struct tablic_sheet_side sides[TABLIC_MAX_PLAYERS];
+  /**
+   * Each player's share: its own pile's points, tablas and cards (in a game of sides no
+   * player holds the side's +3).
+   */
+  struct tablic_seat_result players[TABLIC_MAX_PLAYERS];
+} tablic_sheet_line;
+
+/**
+ * Called by `tablic_match_to_target_new_from_record` with each finished game's score-sheet
+ * line, in order, and the caller's `context`. It must not unwind (no C++ exception).
+ */
+typedef void (*tablic_sheet_line_fn)(void *context, const struct tablic_sheet_line *line);
 
 /**
  * Memory for one position, to give to `tablic_position_new*` where there is no heap. Its
@@ -647,6 +855,18 @@ typedef struct tablic_position_info {
    */
   bool has_moves;
 } tablic_position_info;
+
+/**
+ * One side's final result (`tablic_game_side_results`): its seats' card points, tablas and
+ * cards added up, `most_cards` when the side holds strictly the most cards, and the total.
+ */
+typedef struct tablic_seat_result tablic_side_result;
+
+/**
+ * The original rules: everyone alone, the last cards to the last capturer, a final tabla
+ * counted.
+ */
+#define TABLIC_RULES_ORIGINAL (tablic_rules){ .side_size = 1, .leftovers = TABLIC_LEFTOVERS_LAST_CAPTURER, .final_tabla = TABLIC_FINAL_TABLA_COUNTS }
 
 #ifdef __cplusplus
 extern "C" {
@@ -938,7 +1158,7 @@ enum tablic_result tablic_cards_points(uint64_t cards, uint32_t *points);
 
 /**
  * Creates a game for `players` players dealt from the deck of `seed` (the same deck on
- * every platform and in every version).
+ * every platform and in every version), under the original rules.
  *
  * `storage`: memory for the game, or `NULL` to let the library allocate it (not in builds
  * without `std`: `TABLIC_RESULT_NO_ALLOCATOR`). `*game` gets the handle; release it with
@@ -954,8 +1174,22 @@ enum tablic_result tablic_game_new(struct tablic_game_storage *storage,
                                    struct tablic_game **game);
 
 /**
+ * Creates a game as `tablic_game_new`, under `rules`: `TABLIC_RESULT_INVALID_RULES` when
+ * the players cannot sit in its sides (`tablic_rules_check` says why).
+ *
+ * # Safety
+ * As `tablic_game_new`.
+ */
+enum tablic_result tablic_game_new_with_rules(struct tablic_game_storage *storage,
+                                              uint32_t players,
+                                              struct tablic_rules rules,
+                                              uint64_t seed,
+                                              struct tablic_game **game);
+
+/**
  * Creates a game for `players` players dealt from `deck`: 52 distinct card indexes, top
- * card first (the first four go to the table). `storage` and `game` as `tablic_game_new`.
+ * card first (the first four go to the table), under the original rules. `storage` and
+ * `game` as `tablic_game_new`.
  *
  * # Safety
  * `deck` must be valid for `deck_length` reads; `storage` and `game` as `tablic_game_new`.
@@ -965,6 +1199,20 @@ enum tablic_result tablic_game_new_from_deck(struct tablic_game_storage *storage
                                              const uint8_t *deck,
                                              size_t deck_length,
                                              struct tablic_game **game);
+
+/**
+ * Creates a game as `tablic_game_new_from_deck`, under `rules` (checked as
+ * `tablic_game_new_with_rules` checks them).
+ *
+ * # Safety
+ * As `tablic_game_new_from_deck`.
+ */
+enum tablic_result tablic_game_new_from_deck_with_rules(struct tablic_game_storage *storage,
+                                                        uint32_t players,
+                                                        struct tablic_rules rules,
+                                                        const uint8_t *deck,
+                                                        size_t deck_length,
+                                                        struct tablic_game **game);
 
 /**
  * Releases a game: frees its memory if the library allocated it, and leaves the caller's
@@ -1077,9 +1325,11 @@ enum tablic_result tablic_game_play(struct tablic_game *game,
                                     struct tablic_played *played);
 
 /**
- * The result of a finished game, one entry per seat: the first `capacity` seats go into
- * `results` and `*count` gets the number of players (`TABLIC_RESULT_BUFFER_TOO_SMALL` when
- * it is more than `capacity`). Before the end: `TABLIC_RESULT_GAME_NOT_OVER`.
+ * The result of a finished game, one entry per seat (in a game of sides, each seat's share
+ * of its side's, without the +3, which is the side's: `tablic_game_side_results`): the
+ * first `capacity` seats go into `results` and `*count` gets the number of players
+ * (`TABLIC_RESULT_BUFFER_TOO_SMALL` when it is more than `capacity`). Before the end:
+ * `TABLIC_RESULT_GAME_NOT_OVER`.
  *
  * # Safety
  * `game` must be a live handle; a non-null `results` valid for `capacity` writes; `count`
@@ -1091,13 +1341,197 @@ enum tablic_result tablic_game_result(const struct tablic_game *game,
                                       size_t *count);
 
 /**
- * The winner of a finished game: the seat with the highest total, or -1 when two or more
- * share it. Before the end: `TABLIC_RESULT_GAME_NOT_OVER`.
+ * The winner of a finished game: the side with the highest total (the seat, when everyone
+ * plays alone), or -1 when two or more share it. Before the end:
+ * `TABLIC_RESULT_GAME_NOT_OVER`.
  *
  * # Safety
  * `game` must be a live handle; `seat` valid for a write.
  */
 enum tablic_result tablic_game_winner(const struct tablic_game *game, int32_t *seat);
+
+/**
+ * Starts a match of `players` under `rules` to `target` points (`TABLIC_MATCH_DEFAULT_TARGET`
+ * is 101), its games dealt from `seed`; the first game is dealt, led by player 0. Fails with
+ * `TABLIC_RESULT_INVALID_PLAYER_COUNT`, `TABLIC_RESULT_INVALID_RULES` (`tablic_rules_check`
+ * says why) or `TABLIC_RESULT_INVALID_TARGET`.
+ *
+ * `storage`: memory for the match, or `NULL` to let the library allocate it (not in builds
+ * without `std`: `TABLIC_RESULT_NO_ALLOCATOR`). `*match` gets the handle; release it with
+ * `tablic_match_to_target_free`.
+ *
+ * # Safety
+ * A non-null `storage` must be valid for writes and hold no live match; `match` valid for a
+ * write.
+ */
+enum tablic_result tablic_match_to_target_new(struct tablic_match_to_target_storage *storage,
+                                              uint32_t players,
+                                              struct tablic_rules rules,
+                                              uint32_t target,
+                                              uint64_t seed,
+                                              struct tablic_match_to_target **match);
+
+/**
+ * Releases a match: frees its memory if the library allocated it, and leaves the caller's
+ * storage to the caller. `NULL` is accepted and does nothing.
+ *
+ * # Safety
+ * A non-null `match` must be a live handle from `tablic_match_to_target_new*`, not used
+ * afterwards.
+ */
+void tablic_match_to_target_free(struct tablic_match_to_target *match);
+
+/**
+ * The game in play, or the last one once it is over, as a game handle for every
+ * `tablic_game_*` function that reads (views, legal moves, results, its record, positions)
+ * and for `tablic_bot_choose`. Its seats are the game's: seat 0 is the player who leads.
+ * The handle is the match's: read-only, not to be freed, and valid until the match is
+ * played on, dealt its next game or freed. Moves go through `tablic_match_to_target_play`.
+ *
+ * # Safety
+ * `match` must be a live handle; `game` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_game(const struct tablic_match_to_target *match,
+                                               const struct tablic_game **game);
+
+/**
+ * Plays `move` in the game in play, for the seat to move, as `tablic_game_play` does; the
+ * move that ends the game adds the game's scores to the running totals. An illegal move
+ * changes nothing and returns why.
+ *
+ * # Safety
+ * `match` must be a live handle that no other thread uses; a non-null `played` valid for a
+ * write.
+ */
+enum tablic_result tablic_match_to_target_play(struct tablic_match_to_target *match,
+                                               struct tablic_move move,
+                                               struct tablic_played *played);
+
+/**
+ * Deals the next game, led by the next player, once the game in play is over
+ * (`TABLIC_RESULT_GAME_NOT_OVER` before) and the match is not
+ * (`TABLIC_RESULT_MATCH_OVER`). Write the finished game's record block
+ * (`tablic_match_to_target_game_record`) first if you keep the match's record.
+ *
+ * # Safety
+ * `match` must be a live handle that no other thread uses.
+ */
+enum tablic_result tablic_match_to_target_next_game(struct tablic_match_to_target *match);
+
+/**
+ * The match at a glance: players, sides, rules, target, seed, which game, who leads it,
+ * and the winner once the match is decided.
+ *
+ * # Safety
+ * `match` must be a live handle; `info` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_describe(const struct tablic_match_to_target *match,
+                                                   struct tablic_match_to_target_info *info);
+
+/**
+ * The running totals by the match's sides, side 0 first, including the game in play once
+ * it is over: the first `capacity` go into `totals`, and `*count` gets the number of sides
+ * (`TABLIC_RESULT_BUFFER_TOO_SMALL` when that is more than `capacity`).
+ *
+ * # Safety
+ * `match` must be a live handle; a non-null `totals` valid for `capacity` writes; `count`
+ * valid for a write.
+ */
+enum tablic_result tablic_match_to_target_totals(const struct tablic_match_to_target *match,
+                                                 uint32_t *totals,
+                                                 size_t capacity,
+                                                 size_t *count);
+
+/**
+ * The side `player` plays for, all match long (`TABLIC_RESULT_INVALID_SEAT` past the
+ * players).
+ *
+ * # Safety
+ * `match` must be a live handle; `side` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_side_of(const struct tablic_match_to_target *match,
+                                                  uint32_t player,
+                                                  uint32_t *side);
+
+/**
+ * The player in seat `seat` of the game in play (`TABLIC_RESULT_INVALID_SEAT` past the
+ * players).
+ *
+ * # Safety
+ * `match` must be a live handle; `player` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_player_at(const struct tablic_match_to_target *match,
+                                                    uint32_t seat,
+                                                    uint32_t *player);
+
+/**
+ * The seat of the game in play where `player` sits (`TABLIC_RESULT_INVALID_SEAT` past the
+ * players).
+ *
+ * # Safety
+ * `match` must be a live handle; `seat` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_seat_of(const struct tablic_match_to_target *match,
+                                                  uint32_t player,
+                                                  uint32_t *seat);
+
+/**
+ * Writes the record's first lines (`tablic-match 1`, the players, the rules unless they are
+ * the original ones, the target and the seed), NUL-terminated; buffer rules as
+ * `tablic_game_record`. 256 bytes always suffice.
+ *
+ * # Safety
+ * `match` must be a live handle; `buffer` valid for `capacity` bytes of writes; a non-null
+ * `length` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_record_header(const struct tablic_match_to_target *match,
+                                                        char *buffer,
+                                                        size_t capacity,
+                                                        size_t *length);
+
+/**
+ * Writes the game in play (or just over) as its block of the record: `game N`, its moves
+ * as `play` lines and, once it is over, its `result` by the match's sides. Buffer rules as
+ * `tablic_game_record`; 4096 bytes always suffice for two players.
+ *
+ * # Safety
+ * As `tablic_match_to_target_record_header`.
+ */
+enum tablic_result tablic_match_to_target_game_record(const struct tablic_match_to_target *match,
+                                                      char *buffer,
+                                                      size_t capacity,
+                                                      size_t *length);
+
+/**
+ * Reads a match record (the header, then each game's block) and replays every game in it,
+ * checking each move and result: the match is where the record stops, the middle of a game
+ * too, ready to play on. `on_game_over` (may be `NULL`) is called with each finished game's
+ * score-sheet line, in order, and `context`. On failure the result is
+ * `TABLIC_RESULT_INVALID_RECORD` and the line and reason go into `message` (may be `NULL`).
+ * `storage` and `match` as `tablic_match_to_target_new`.
+ *
+ * # Safety
+ * `text` must be a NUL-terminated string; `storage` and `match` as
+ * `tablic_match_to_target_new`; a non-null `message` valid for `message_capacity` bytes.
+ */
+enum tablic_result tablic_match_to_target_new_from_record(struct tablic_match_to_target_storage *storage,
+                                                          const char *text,
+                                                          tablic_sheet_line_fn on_game_over,
+                                                          void *context,
+                                                          struct tablic_match_to_target **match,
+                                                          char *message,
+                                                          size_t message_capacity);
+
+/**
+ * The score-sheet line of the game in play, once it is over (`TABLIC_RESULT_GAME_NOT_OVER`
+ * before): each side's card points, tablas, cards, +3, total and running total, each
+ * player's share. Sides and players are the match's.
+ *
+ * # Safety
+ * `match` must be a live handle; `line` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_sheet_line(const struct tablic_match_to_target *match,
+                                                     struct tablic_sheet_line *line);
 
 /**
  * Reads a position from its one line of text, for example
@@ -1189,6 +1623,16 @@ enum tablic_result tablic_position_describe(const struct tablic_position *positi
                                             struct tablic_position_info *info);
 
 /**
+ * The rules the position's game is played under (a text without them: the original
+ * rules).
+ *
+ * # Safety
+ * `position` must be a live handle; `rules` valid for a write.
+ */
+enum tablic_result tablic_position_rules(const struct tablic_position *position,
+                                         struct tablic_rules *rules);
+
+/**
  * Creates a game that plays on from `position`. With its moves, the game is dealt and
  * replayed from the start, history and all; without them, it starts at the position with
  * no history (`tablic_game_history` lists the moves since), and its record starts from a
@@ -1248,6 +1692,91 @@ enum tablic_result tablic_result_message(uint32_t result,
                                          char *buffer,
                                          size_t capacity,
                                          size_t *length);
+
+/**
+ * Reads rules from text: `key=value` words, each at most once, the rules not given the
+ * original's, for example `side-size=2 leftovers=last-player final-tabla=no` (`""` is
+ * `TABLIC_RULES_ORIGINAL`). The player count is not known here: a game or match checks
+ * the sides, and so does `tablic_rules_check`. Bad text returns
+ * `TABLIC_RESULT_INVALID_RULES` with the reason in `message` (may be `NULL`).
+ *
+ * # Safety
+ * `text` must be a NUL-terminated string; `rules` valid for a write; a non-null `message`
+ * valid for `message_capacity` bytes.
+ */
+enum tablic_result tablic_rules_parse(const char *text,
+                                      struct tablic_rules *rules,
+                                      char *message,
+                                      size_t message_capacity);
+
+/**
+ * Writes the rules as text (what `tablic_rules_parse` reads): the words that differ from
+ * the original rules, so the original rules are `""`. Buffer rules as
+ * `tablic_position_text`; 64 bytes always suffice. Fields that hold no rule return
+ * `TABLIC_RESULT_INVALID_RULES`.
+ *
+ * # Safety
+ * `buffer` valid for `capacity` bytes of writes; a non-null `length` valid for a write.
+ */
+enum tablic_result tablic_rules_text(struct tablic_rules rules,
+                                     char *buffer,
+                                     size_t capacity,
+                                     size_t *length);
+
+/**
+ * Whether `players` can play under `rules`: `TABLIC_RESULT_OK`, or
+ * `TABLIC_RESULT_INVALID_PLAYER_COUNT`, or `TABLIC_RESULT_INVALID_RULES` with the reason in
+ * `message` (may be `NULL`), for example `3 players cannot sit in sides of 2 (the side size
+ * must divide the player count)`. Games and matches made with rules check the same.
+ *
+ * # Safety
+ * A non-null `message` must be valid for `message_capacity` bytes of writes.
+ */
+enum tablic_result tablic_rules_check(struct tablic_rules rules,
+                                      uint32_t players,
+                                      char *message,
+                                      size_t message_capacity);
+
+/**
+ * The rules the game is played under.
+ *
+ * # Safety
+ * `game` must be a live handle; `rules` valid for a write.
+ */
+enum tablic_result tablic_game_rules(const struct tablic_game *game, struct tablic_rules *rules);
+
+/**
+ * How many sides play: the players over the side size (the players, when everyone plays
+ * alone).
+ *
+ * # Safety
+ * `game` must be a live handle; `count` valid for a write.
+ */
+enum tablic_result tablic_game_side_count(const struct tablic_game *game, uint32_t *count);
+
+/**
+ * The side `seat` plays for (`TABLIC_RESULT_INVALID_SEAT` for a seat the game does not
+ * have).
+ *
+ * # Safety
+ * `game` must be a live handle; `side` valid for a write.
+ */
+enum tablic_result tablic_game_side_of(const struct tablic_game *game,
+                                       uint32_t seat,
+                                       uint32_t *side);
+
+/**
+ * The result of a finished game, one entry per side, side 0 first; buffer rules as
+ * `tablic_game_result`, with `*count` the number of sides. When everyone plays alone, the
+ * sides' results are the seats'. Before the end: `TABLIC_RESULT_GAME_NOT_OVER`.
+ *
+ * # Safety
+ * As `tablic_game_result`.
+ */
+enum tablic_result tablic_game_side_results(const struct tablic_game *game,
+                                            tablic_side_result *results,
+                                            size_t capacity,
+                                            size_t *count);
 
 /**
  * The library's version, `"MAJOR.MINOR.PATCH"`: static, NUL-terminated, never `NULL`.

@@ -8,6 +8,8 @@
 #define TABLIC_HPP
 
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -83,6 +85,11 @@ struct BotDeleter {
 struct PositionDeleter {
     void operator()(tablic_position *position) const noexcept { tablic_position_free(position); }
 };
+struct MatchToTargetDeleter {
+    void operator()(tablic_match_to_target *match) const noexcept {
+        tablic_match_to_target_free(match);
+    }
+};
 
 }  // namespace detail
 
@@ -145,32 +152,43 @@ inline std::vector<uint64_t> captures(uint64_t table, uint8_t card) {
     });
 }
 
+/// The original rules: everyone alone, the last cards to the last capturer, a final tabla
+/// counted (TABLIC_RULES_ORIGINAL, which is C only).
+inline tablic_rules original_rules() {
+    return tablic_rules{1, TABLIC_LEFTOVERS_LAST_CAPTURER, TABLIC_FINAL_TABLA_COUNTS};
+}
+
+/// Rules from their text: "side-size=2 leftovers=last-player final-tabla=no" ("" is the
+/// original rules); bad text throws with the reason.
+inline tablic_rules parse_rules(const std::string &text) {
+    tablic_rules rules = original_rules();
+    char reason[256] = "";
+    detail::check(tablic_rules_parse(text.c_str(), &rules, reason, sizeof reason), reason);
+    return rules;
+}
+
+/// The rules as text: the words that differ from the original rules.
+inline std::string rules_text(const tablic_rules &rules) {
+    return detail::text_of([&](char *buffer, size_t capacity, size_t *length) {
+        return tablic_rules_text(rules, buffer, capacity, length);
+    });
+}
+
+/// Throws with the reason unless `players` can play under `rules`.
+inline void check_rules(const tablic_rules &rules, uint32_t players) {
+    char reason[256] = "";
+    detail::check(tablic_rules_check(rules, players, reason, sizeof reason), reason);
+}
+
 class Position;
 
-/// A game, in memory the library allocates; freed with the object.
-class Game {
+/// A game to read but not to play: a Game, or a match's game in play (MatchToTarget::game(),
+/// valid until the match is played on or freed).
+class GameRef {
 public:
-    /// A game for `players` dealt from the deck of `seed`.
-    Game(uint32_t players, uint64_t seed) {
-        tablic_game *game = nullptr;
-        detail::check(tablic_game_new(nullptr, players, seed, &game));
-        game_.reset(game);
-    }
+    explicit GameRef(const tablic_game *game) noexcept : ref_(game) {}
 
-    /// A game replayed from its record.
-    static Game from_record(const std::string &record) {
-        tablic_game *game = nullptr;
-        char reason[256] = "";
-        detail::check(
-            tablic_game_new_from_record(nullptr, record.c_str(), &game, reason, sizeof reason),
-            reason);
-        return Game(game);
-    }
-
-    /// A game that plays on from `position` (defined after `Position`).
-    static Game from_position(const Position &position);
-
-    tablic_game *get() const noexcept { return game_.get(); }
+    const tablic_game *get() const noexcept { return ref_; }
 
     /// The seat to move, or -1 when the game is over.
     int32_t to_move() const {
@@ -204,14 +222,25 @@ public:
         });
     }
 
-    /// Plays a move for the seat to move; an illegal one throws and changes nothing.
-    tablic_played play(tablic_move move) {
-        tablic_played played{};
-        detail::check(tablic_game_play(get(), move, &played));
-        return played;
+    tablic_rules rules() const {
+        tablic_rules rules{};
+        detail::check(tablic_game_rules(get(), &rules));
+        return rules;
     }
 
-    /// One result per seat; throws before the end.
+    uint32_t side_count() const {
+        uint32_t count = 0;
+        detail::check(tablic_game_side_count(get(), &count));
+        return count;
+    }
+
+    uint32_t side_of(uint32_t seat) const {
+        uint32_t side = 0;
+        detail::check(tablic_game_side_of(get(), seat, &side));
+        return side;
+    }
+
+    /// One result per seat (in a game of sides, each seat's share); throws before the end.
     std::vector<tablic_seat_result> result() const {
         return detail::list_of<tablic_seat_result>(
             [&](tablic_seat_result *items, size_t capacity, size_t *count) {
@@ -219,11 +248,20 @@ public:
             });
     }
 
-    /// The winning seat, or -1 for a shared first place; throws before the end.
+    /// One result per side, side 0 first; throws before the end.
+    std::vector<tablic_side_result> side_results() const {
+        return detail::list_of<tablic_side_result>(
+            [&](tablic_side_result *items, size_t capacity, size_t *count) {
+                return tablic_game_side_results(get(), items, capacity, count);
+            });
+    }
+
+    /// The winning side (seat, when everyone plays alone), or -1 for a shared first place;
+    /// throws before the end.
     int32_t winner() const {
-        int32_t seat = -1;
-        detail::check(tablic_game_winner(get(), &seat));
-        return seat;
+        int32_t side = -1;
+        detail::check(tablic_game_winner(get(), &side));
+        return side;
     }
 
     std::string record() const {
@@ -233,7 +271,53 @@ public:
     }
 
 private:
-    explicit Game(tablic_game *game) : game_(game) {}
+    const tablic_game *ref_;
+};
+
+/// A game, in memory the library allocates; freed with the object.
+class Game : public GameRef {
+public:
+    /// A game for `players` dealt from the deck of `seed`, under `rules` (throws when the
+    /// players cannot sit in its sides).
+    Game(uint32_t players, uint64_t seed, const tablic_rules &rules = original_rules())
+        : Game(make(players, seed, rules)) {}
+
+    /// A game replayed from its record.
+    static Game from_record(const std::string &record) {
+        tablic_game *game = nullptr;
+        char reason[256] = "";
+        detail::check(
+            tablic_game_new_from_record(nullptr, record.c_str(), &game, reason, sizeof reason),
+            reason);
+        return Game(game);
+    }
+
+    /// A game that plays on from `position` (defined after `Position`).
+    static Game from_position(const Position &position);
+
+    tablic_game *get() const noexcept { return game_.get(); }
+
+    /// Plays a move for the seat to move; an illegal one throws and changes nothing.
+    tablic_played play(tablic_move move) {
+        tablic_played played{};
+        detail::check(tablic_game_play(get(), move, &played));
+        return played;
+    }
+
+private:
+    explicit Game(tablic_game *game) : GameRef(game), game_(game) {}
+
+    static tablic_game *make(uint32_t players, uint64_t seed, const tablic_rules &rules) {
+        tablic_game *game = nullptr;
+        char reason[256] = "";
+        tablic_result code = tablic_game_new_with_rules(nullptr, players, rules, seed, &game);
+        if (code == TABLIC_RESULT_INVALID_RULES) {
+            tablic_rules_check(rules, players, reason, sizeof reason);
+        }
+        detail::check(code, reason);
+        return game;
+    }
+
     std::unique_ptr<tablic_game, detail::GameDeleter> game_;
 };
 
@@ -252,14 +336,14 @@ public:
     }
 
     /// Everything known about `game` now, with or without its moves.
-    static Position of_game(const Game &game, bool with_moves = true) {
+    static Position of_game(const GameRef &game, bool with_moves = true) {
         tablic_position *position = nullptr;
         detail::check(tablic_position_new_from_game(nullptr, game.get(), with_moves, &position));
         return Position(position);
     }
 
     /// What `seat` knows of `game` now, with or without the game's moves.
-    static Position of_view(const Game &game, uint32_t seat, bool with_moves = true) {
+    static Position of_view(const GameRef &game, uint32_t seat, bool with_moves = true) {
         tablic_position *position = nullptr;
         detail::check(
             tablic_position_new_from_view(nullptr, game.get(), seat, with_moves, &position));
@@ -280,6 +364,12 @@ public:
         tablic_position_info info{};
         detail::check(tablic_position_describe(get(), &info));
         return info;
+    }
+
+    tablic_rules rules() const {
+        tablic_rules rules{};
+        detail::check(tablic_position_rules(get(), &rules));
+        return rules;
     }
 
 private:
@@ -330,7 +420,7 @@ public:
     }
 
     /// A move for `seat`, which must be the seat to move.
-    tablic_move choose(const Game &game, uint32_t seat) {
+    tablic_move choose(const GameRef &game, uint32_t seat) {
         tablic_move move{};
         detail::check(tablic_bot_choose(bot_.get(), game.get(), seat, &move));
         return move;
@@ -338,6 +428,130 @@ public:
 
 private:
     std::unique_ptr<tablic_bot, detail::BotDeleter> bot_;
+};
+
+/// A match to a target score ("a match to 101"), in memory the library allocates; freed
+/// with the object. Its record is kept by the caller: record_header() once, game_record()
+/// of each game once it is over (before next_game()), and of the game in play last.
+class MatchToTarget {
+public:
+    MatchToTarget(uint32_t players, uint64_t seed, const tablic_rules &rules = original_rules(),
+                  uint32_t target = TABLIC_MATCH_DEFAULT_TARGET) {
+        tablic_match_to_target *match = nullptr;
+        tablic_result code =
+            tablic_match_to_target_new(nullptr, players, rules, target, seed, &match);
+        char reason[256] = "";
+        if (code == TABLIC_RESULT_INVALID_RULES) {
+            tablic_rules_check(rules, players, reason, sizeof reason);
+        }
+        detail::check(code, reason);
+        match_.reset(match);
+    }
+
+    /// A match replayed from its record, where the record stops; `on_game_over` gets each
+    /// finished game's score-sheet line, in order. A bad record throws with the line and the
+    /// reason.
+    static MatchToTarget from_record(
+        const std::string &record,
+        const std::function<void(const tablic_sheet_line &)> &on_game_over = {}) {
+        struct Context {
+            const std::function<void(const tablic_sheet_line &)> *call;
+            std::exception_ptr error;
+        } context{&on_game_over, nullptr};
+        // An exception must not cross the C library: it is kept and thrown after.
+        tablic_sheet_line_fn trampoline = [](void *data, const tablic_sheet_line *line) {
+            Context *called = static_cast<Context *>(data);
+            if (called->error == nullptr && *called->call) {
+                try {
+                    (*called->call)(*line);
+                } catch (...) {
+                    called->error = std::current_exception();
+                }
+            }
+        };
+        tablic_match_to_target *match = nullptr;
+        char reason[256] = "";
+        tablic_result code = tablic_match_to_target_new_from_record(
+            nullptr, record.c_str(), trampoline, &context, &match, reason, sizeof reason);
+        MatchToTarget read(match);
+        if (context.error != nullptr) std::rethrow_exception(context.error);
+        detail::check(code, reason);
+        return read;
+    }
+
+    tablic_match_to_target *get() const noexcept { return match_.get(); }
+
+    /// The game in play (or just over), to read; valid until the match is played on.
+    GameRef game() const {
+        const tablic_game *game = nullptr;
+        detail::check(tablic_match_to_target_game(get(), &game));
+        return GameRef(game);
+    }
+
+    /// Plays a move in the game in play; an illegal one throws and changes nothing.
+    tablic_played play(tablic_move move) {
+        tablic_played played{};
+        detail::check(tablic_match_to_target_play(get(), move, &played));
+        return played;
+    }
+
+    /// Deals the next game; throws before the game's end and once the match is over.
+    void next_game() { detail::check(tablic_match_to_target_next_game(get())); }
+
+    /// Players, sides, rules, target, seed, the game in play, its leader, the winner (-1).
+    tablic_match_to_target_info describe() const {
+        tablic_match_to_target_info info{};
+        detail::check(tablic_match_to_target_describe(get(), &info));
+        return info;
+    }
+
+    /// The running totals by the match's sides.
+    std::vector<uint32_t> totals() const {
+        return detail::list_of<uint32_t>([&](uint32_t *items, size_t capacity, size_t *count) {
+            return tablic_match_to_target_totals(get(), items, capacity, count);
+        });
+    }
+
+    uint32_t side_of(uint32_t player) const {
+        uint32_t side = 0;
+        detail::check(tablic_match_to_target_side_of(get(), player, &side));
+        return side;
+    }
+
+    uint32_t player_at(uint32_t seat) const {
+        uint32_t player = 0;
+        detail::check(tablic_match_to_target_player_at(get(), seat, &player));
+        return player;
+    }
+
+    uint32_t seat_of(uint32_t player) const {
+        uint32_t seat = 0;
+        detail::check(tablic_match_to_target_seat_of(get(), player, &seat));
+        return seat;
+    }
+
+    /// The score-sheet line of the game just over; throws before its end.
+    tablic_sheet_line sheet_line() const {
+        tablic_sheet_line line{};
+        detail::check(tablic_match_to_target_sheet_line(get(), &line));
+        return line;
+    }
+
+    std::string record_header() const {
+        return detail::text_of([&](char *buffer, size_t capacity, size_t *length) {
+            return tablic_match_to_target_record_header(get(), buffer, capacity, length);
+        });
+    }
+
+    std::string game_record() const {
+        return detail::text_of([&](char *buffer, size_t capacity, size_t *length) {
+            return tablic_match_to_target_game_record(get(), buffer, capacity, length);
+        });
+    }
+
+private:
+    explicit MatchToTarget(tablic_match_to_target *match) : match_(match) {}
+    std::unique_ptr<tablic_match_to_target, detail::MatchToTargetDeleter> match_;
 };
 
 }  // namespace tablic

@@ -83,3 +83,30 @@ pub(crate) unsafe fn output_slice<'a, T: Copy>(
     // makes no claim that the items are initialised.
     Ok(unsafe { core::slice::from_raw_parts_mut(pointer.cast(), capacity) })
 }
+
+/// Writes `items` into a caller's array: the first `capacity` into `pointer`, how many there
+/// are into `*count`, and `BufferTooSmall` when they did not all fit.
+///
+/// # Safety
+/// A non-null `pointer` must be valid for `capacity` writes; `count` valid for a write.
+pub(crate) unsafe fn fill<T: Copy>(
+    pointer: *mut T,
+    capacity: usize,
+    count: *mut usize,
+    items: impl ExactSizeIterator<Item = T>,
+) -> Result<(), tablic_result> {
+    require(count)?;
+    let found = items.len();
+    // SAFETY: the caller's guarantees.
+    unsafe {
+        let slots = output_slice(pointer, capacity)?;
+        for (slot, item) in slots.iter_mut().zip(items) {
+            slot.write(item);
+        }
+        write_out(count, found)?;
+    }
+    if found > capacity {
+        return Err(tablic_result::BufferTooSmall);
+    }
+    Ok(())
+}

@@ -3,12 +3,15 @@
 use core::mem::{align_of, size_of};
 
 use tablic_core::capture::TooManyToList;
-use tablic_core::{Card, Deck, Game, Move, PlayerCount, PlayerView, Rank, Suit};
+use tablic_core::{
+    Card, Deck, Game, Move, Played, PlayerCount, PlayerView, Rank, SeatResult, Suit,
+};
 
-use crate::boundary::{borrow, borrow_mut, output_slice, require, with_boundary, write_out};
+use crate::boundary::{borrow, borrow_mut, fill, output_slice, require, with_boundary, write_out};
 use crate::cards::{card_from, cards_from};
 use crate::placement::{free, place, Placement};
 use crate::result::tablic_result;
+use crate::rules::tablic_rules;
 
 /// A game of tablić in progress or finished: opaque. Made by `tablic_game_new`,
 /// `tablic_game_new_from_deck`, `tablic_game_new_from_record` or
@@ -16,6 +19,17 @@ use crate::result::tablic_result;
 pub struct tablic_game {
     pub(crate) game: Game,
     placement: Placement,
+}
+
+impl tablic_game {
+    /// A game handle inside another handle, lent to the caller as `const` and never freed
+    /// on its own (a match's game in play).
+    pub(crate) fn lent(game: Game) -> tablic_game {
+        tablic_game {
+            game,
+            placement: Placement::Caller,
+        }
+    }
 }
 
 /// 64-bit words in a `tablic_game_storage`.
@@ -114,7 +128,18 @@ pub struct tablic_played {
     pub finished: bool,
 }
 
-/// One seat's final result (`tablic_game_result`).
+impl From<Played> for tablic_played {
+    fn from(outcome: Played) -> tablic_played {
+        tablic_played {
+            seat: outcome.seat as u32,
+            tabla: outcome.tabla,
+            new_deal: outcome.new_deal,
+            finished: outcome.finished,
+        }
+    }
+}
+
+/// One seat's final result (`tablic_game_result`), or one side's (`tablic_side_result`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct tablic_seat_result {
@@ -130,8 +155,20 @@ pub struct tablic_seat_result {
     pub total: u32,
 }
 
+impl From<SeatResult> for tablic_seat_result {
+    fn from(seat: SeatResult) -> tablic_seat_result {
+        tablic_seat_result {
+            card_points: seat.card_points,
+            tablas: seat.tablas,
+            cards: seat.cards,
+            most_cards: seat.most_cards,
+            total: seat.total(),
+        }
+    }
+}
+
 /// The player count, checked.
-fn player_count(players: u32) -> Result<PlayerCount, tablic_result> {
+pub(crate) fn player_count(players: u32) -> Result<PlayerCount, tablic_result> {
     PlayerCount::new(players as usize).map_err(|_| tablic_result::InvalidPlayerCount)
 }
 
@@ -151,7 +188,7 @@ pub(crate) unsafe fn place_game(
 }
 
 /// Creates a game for `players` players dealt from the deck of `seed` (the same deck on
-/// every platform and in every version).
+/// every platform and in every version), under the original rules.
 ///
 /// `storage`: memory for the game, or `NULL` to let the library allocate it (not in builds
 /// without `std`: `TABLIC_RESULT_NO_ALLOCATOR`). `*game` gets the handle; release it with
@@ -174,8 +211,32 @@ pub unsafe extern "C" fn tablic_game_new(
     })
 }
 
+/// Creates a game as `tablic_game_new`, under `rules`: `TABLIC_RESULT_INVALID_RULES` when
+/// the players cannot sit in its sides (`tablic_rules_check` says why).
+///
+/// # Safety
+/// As `tablic_game_new`.
+#[no_mangle]
+pub unsafe extern "C" fn tablic_game_new_with_rules(
+    storage: *mut tablic_game_storage,
+    players: u32,
+    rules: tablic_rules,
+    seed: u64,
+    game: *mut *mut tablic_game,
+) -> tablic_result {
+    with_boundary(|| {
+        let players = player_count(players)?;
+        let rules = rules.for_players(players)?;
+        let dealt = Game::from_seed_with_rules(players, rules, seed)
+            .map_err(|_| tablic_result::InvalidRules)?;
+        // SAFETY: the caller's guarantees are this function's.
+        unsafe { place_game(storage, dealt, game) }
+    })
+}
+
 /// Creates a game for `players` players dealt from `deck`: 52 distinct card indexes, top
-/// card first (the first four go to the table). `storage` and `game` as `tablic_game_new`.
+/// card first (the first four go to the table), under the original rules. `storage` and
+/// `game` as `tablic_game_new`.
 ///
 /// # Safety
 /// `deck` must be valid for `deck_length` reads; `storage` and `game` as `tablic_game_new`.
@@ -189,21 +250,58 @@ pub unsafe extern "C" fn tablic_game_new_from_deck(
 ) -> tablic_result {
     with_boundary(|| {
         let players = player_count(players)?;
-        require(deck)?;
-        let mut cards = [Card::new(Rank::Ace, Suit::Clubs); 52];
-        // Checked before the slice is made: a length the pointer does not cover (or one
-        // past `isize::MAX`) would make the slice itself undefined behaviour.
-        if deck_length != cards.len() {
-            return Err(tablic_result::InvalidDeck);
-        }
-        // SAFETY: non-null and valid for `deck_length` reads (caller's guarantee).
-        let indexes = unsafe { core::slice::from_raw_parts(deck, deck_length) };
-        for (card, &index) in cards.iter_mut().zip(indexes) {
-            *card = card_from(index)?;
-        }
-        let deck = Deck::from_cards(&cards).map_err(|_| tablic_result::InvalidDeck)?;
         // SAFETY: the caller's guarantees are this function's.
-        unsafe { place_game(storage, Game::from_deck(players, deck), game) }
+        unsafe {
+            let deck = deck_from(deck, deck_length)?;
+            place_game(storage, Game::from_deck(players, deck), game)
+        }
+    })
+}
+
+/// The caller's 52 card indexes as a deck, or why they are not one.
+///
+/// # Safety
+/// `deck` must be valid for `deck_length` reads.
+unsafe fn deck_from(deck: *const u8, deck_length: usize) -> Result<Deck, tablic_result> {
+    require(deck)?;
+    let mut cards = [Card::new(Rank::Ace, Suit::Clubs); 52];
+    // Checked before the slice is made: a length the pointer does not cover (or one past
+    // `isize::MAX`) would make the slice itself undefined behaviour.
+    if deck_length != cards.len() {
+        return Err(tablic_result::InvalidDeck);
+    }
+    // SAFETY: non-null and valid for `deck_length` reads (caller's guarantee).
+    let indexes = unsafe { core::slice::from_raw_parts(deck, deck_length) };
+    for (card, &index) in cards.iter_mut().zip(indexes) {
+        *card = card_from(index)?;
+    }
+    Deck::from_cards(&cards).map_err(|_| tablic_result::InvalidDeck)
+}
+
+/// Creates a game as `tablic_game_new_from_deck`, under `rules` (checked as
+/// `tablic_game_new_with_rules` checks them).
+///
+/// # Safety
+/// As `tablic_game_new_from_deck`.
+#[no_mangle]
+pub unsafe extern "C" fn tablic_game_new_from_deck_with_rules(
+    storage: *mut tablic_game_storage,
+    players: u32,
+    rules: tablic_rules,
+    deck: *const u8,
+    deck_length: usize,
+    game: *mut *mut tablic_game,
+) -> tablic_result {
+    with_boundary(|| {
+        let players = player_count(players)?;
+        let rules = rules.for_players(players)?;
+        // SAFETY: the caller's guarantees are this function's.
+        unsafe {
+            let deck = deck_from(deck, deck_length)?;
+            let dealt = Game::from_deck_with_rules(players, rules, deck)
+                .map_err(|_| tablic_result::InvalidRules)?;
+            place_game(storage, dealt, game)
+        }
     })
 }
 
@@ -225,7 +323,7 @@ pub unsafe extern "C" fn tablic_game_free(game: *mut tablic_game) {
 ///
 /// # Safety
 /// A non-null `game` must be a live handle not being changed by another thread.
-unsafe fn read_game(
+pub(crate) unsafe fn read_game(
     game: *const tablic_game,
     read: impl FnOnce(&Game) -> Result<(), tablic_result>,
 ) -> tablic_result {
@@ -466,21 +564,17 @@ pub unsafe extern "C" fn tablic_game_play(
         // SAFETY: the caller's guarantee.
         let handle = unsafe { borrow_mut(game) }?;
         let outcome = handle.game.play(r#move.to_move()?)?;
-        let value = tablic_played {
-            seat: outcome.seat as u32,
-            tabla: outcome.tabla,
-            new_deal: outcome.new_deal,
-            finished: outcome.finished,
-        };
         // SAFETY: the caller's guarantee.
-        unsafe { crate::boundary::write_optional(played, value) };
+        unsafe { crate::boundary::write_optional(played, outcome.into()) };
         Ok(())
     })
 }
 
-/// The result of a finished game, one entry per seat: the first `capacity` seats go into
-/// `results` and `*count` gets the number of players (`TABLIC_RESULT_BUFFER_TOO_SMALL` when
-/// it is more than `capacity`). Before the end: `TABLIC_RESULT_GAME_NOT_OVER`.
+/// The result of a finished game, one entry per seat (in a game of sides, each seat's share
+/// of its side's, without the +3, which is the side's: `tablic_game_side_results`): the
+/// first `capacity` seats go into `results` and `*count` gets the number of players
+/// (`TABLIC_RESULT_BUFFER_TOO_SMALL` when it is more than `capacity`). Before the end:
+/// `TABLIC_RESULT_GAME_NOT_OVER`.
 ///
 /// # Safety
 /// `game` must be a live handle; a non-null `results` valid for `capacity` writes; `count`
@@ -496,28 +590,19 @@ pub unsafe extern "C" fn tablic_game_result(
     unsafe {
         read_game(game, |game| {
             let result = game.result().ok_or(tablic_result::GameNotOver)?;
-            require(count)?;
-            let slots = output_slice(results, capacity)?;
-            for (slot, seat) in slots.iter_mut().zip(result.seats()) {
-                slot.write(tablic_seat_result {
-                    card_points: seat.card_points,
-                    tablas: seat.tablas,
-                    cards: seat.cards,
-                    most_cards: seat.most_cards,
-                    total: seat.total(),
-                });
-            }
-            write_out(count, result.seats().len())?;
-            if result.seats().len() > capacity {
-                return Err(tablic_result::BufferTooSmall);
-            }
-            Ok(())
+            fill(
+                results,
+                capacity,
+                count,
+                result.seats().iter().map(|&seat| seat.into()),
+            )
         })
     }
 }
 
-/// The winner of a finished game: the seat with the highest total, or -1 when two or more
-/// share it. Before the end: `TABLIC_RESULT_GAME_NOT_OVER`.
+/// The winner of a finished game: the side with the highest total (the seat, when everyone
+/// plays alone), or -1 when two or more share it. Before the end:
+/// `TABLIC_RESULT_GAME_NOT_OVER`.
 ///
 /// # Safety
 /// `game` must be a live handle; `seat` valid for a write.

@@ -16,6 +16,12 @@
 //!   that says why a capture is illegal.
 //! - [`game`]: the [`tablic_game`] handle: create (seed or deck), views, legal moves, play,
 //!   turn, result. [`record`]: a game's record written and read.
+//! - [`rules`]: [`rules::tablic_rules`], the sides and house rules a game is played under,
+//!   as a struct or as text (`side-size=2 leftovers=last-player`); [`sides`]: a game's
+//!   rules, who plays for which side, and each side's result.
+//! - [`match_to_target`]: the [`tablic_match_to_target`] handle, a match to 101 (or any
+//!   target): games one after another under one set of rules, running totals by side,
+//!   score-sheet lines, and its record written as it goes and read back to resume.
 //! - [`position`]: the [`tablic_position`] handle: a game part way through as one line of
 //!   text, read and written, taken from a game or a seat's view; a game that plays on from
 //!   it (`tablic_game_new_from_position`).
@@ -27,11 +33,12 @@
 //!
 //! # Memory: where a handle lives
 //! Every handle lives either in memory the caller gives (a `tablic_game_storage`,
-//! `tablic_bot_storage` or `tablic_position_storage`, for example static memory on a
+//! `tablic_bot_storage`, `tablic_position_storage` or `tablic_match_to_target_storage`, for example static memory on a
 //! microcontroller) or, when the caller passes `NULL` for it, in memory the library
 //! allocates (builds with the `std` feature only). Either way the rule is the same: **the
 //! caller owns each handle and releases it exactly once with its free function**
-//! (`tablic_game_free`, `tablic_bot_free`, `tablic_position_free`), which returns allocated
+//! (`tablic_game_free`, `tablic_bot_free`, `tablic_position_free`,
+//! `tablic_match_to_target_free`), which returns allocated
 //! memory and leaves the caller's memory to the caller. Free functions accept `NULL`. Using a handle after its free, or freeing it
 //! twice, is the caller's bug and is not detected.
 //!
@@ -58,15 +65,19 @@ mod boundary;
 pub mod captures;
 pub mod cards;
 pub mod game;
+pub mod match_to_target;
 mod placement;
 pub mod position;
 pub mod record;
 pub mod result;
+pub mod rules;
+pub mod sides;
 mod text;
 pub mod version;
 
 pub use bot::tablic_bot;
 pub use game::tablic_game;
+pub use match_to_target::tablic_match_to_target;
 pub use position::tablic_position;
 pub use result::{tablic_result, tablic_result_message};
 

@@ -10,6 +10,7 @@ use crate::boundary::{borrow, require, with_boundary, write_out};
 use crate::game::{place_game, seat_or_minus_one, tablic_game, tablic_game_storage};
 use crate::placement::{free, place, Placement};
 use crate::result::tablic_result;
+use crate::rules::tablic_rules;
 use crate::text::{read_text, write_message, write_text};
 
 /// A position: opaque. Made by `tablic_position_new_from_text`,
@@ -267,6 +268,24 @@ pub unsafe extern "C" fn tablic_position_describe(
                 has_moves: position.moves().is_some(),
             };
             write_out(info, value)
+        })
+    }
+}
+
+/// The rules the position's game is played under (a text without them: the original
+/// rules).
+///
+/// # Safety
+/// `position` must be a live handle; `rules` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn tablic_position_rules(
+    position: *const tablic_position,
+    rules: *mut tablic_rules,
+) -> tablic_result {
+    // SAFETY: the caller's guarantees are this function's.
+    unsafe {
+        read_position(position, |position| {
+            write_out(rules, position.rules().into())
         })
     }
 }

@@ -77,11 +77,18 @@ pub enum tablic_result {
     CrowdedTable = 27,
     /// More than `TABLIC_MAX_ANALYSED_MOVES` legal moves, too many to analyse.
     TooManyMoves = 28,
+    /// Rules that are not rules, or sides the players cannot sit in (`tablic_rules_check`
+    /// and the functions that read rules from text say why).
+    InvalidRules = 29,
+    /// A match's target is 0 or above `TABLIC_MATCH_MAX_TARGET`.
+    InvalidTarget = 30,
+    /// The match is decided: no next game.
+    MatchOver = 31,
 }
 
 impl tablic_result {
     /// Every code, in numeric order.
-    pub(crate) const ALL: [tablic_result; 29] = [
+    pub(crate) const ALL: [tablic_result; 32] = [
         tablic_result::Ok,
         tablic_result::NullArgument,
         tablic_result::InvalidUtf8,
@@ -111,6 +118,9 @@ impl tablic_result {
         tablic_result::OutOfBudget,
         tablic_result::CrowdedTable,
         tablic_result::TooManyMoves,
+        tablic_result::InvalidRules,
+        tablic_result::InvalidTarget,
+        tablic_result::MatchOver,
     ];
 
     /// What the code means, in one sentence without a final period.
@@ -165,6 +175,9 @@ impl tablic_result {
             tablic_result::TooManyMoves => {
                 "more than TABLIC_MAX_ANALYSED_MOVES (256) legal moves, too many to analyse"
             }
+            tablic_result::InvalidRules => "rules these players cannot play",
+            tablic_result::InvalidTarget => "a target is 1 to 1000000 points",
+            tablic_result::MatchOver => "the match is over",
         }
     }
 }

@@ -2,22 +2,25 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyFrozenSet, PyList, PyString, PyType};
-use tablic_core::{Card, Deck, DeckOrigin, Game, PlayerCount};
+use tablic_core::{Card, Deck, DeckOrigin, Game};
 
 use crate::card::{card_list, card_set_object, to_card};
 use crate::errors::{illegal, value_error};
+use crate::files;
 use crate::int_arg;
 use crate::listing;
 use crate::moves::{move_list, to_move, PyPlayed};
 use crate::outcome::PyGameResult;
 use crate::position::PyPosition;
-use crate::view::PyView;
+use crate::rules::{checked, to_rules, PyRules};
+use crate::view::{check_seat, PyView};
 
 /// A game of tablić: `Game(players=2, seed=…)` deals from the deck of `seed` (the same deck
 /// on every platform, forever); `deck=` gives the order instead (52 cards, top first).
-/// Without either, the seed is random. `Game.from_position` starts part way through.
+/// Without either, the seed is random. `rules=` (a `Rules` or its text) sets the sides and
+/// house rules; the default is the original game. `Game.from_position` starts part way
+/// through.
 /// Copies, deep copies and pickles are independent games.
 #[pyclass(name = "Game", module = "tablic._tablic")]
 #[derive(Clone)]
@@ -25,29 +28,24 @@ pub struct PyGame {
     pub game: Game,
 }
 
-/// A random seed, for games made without one.
-fn fresh_seed() -> u64 {
+/// A random seed, for games and matches made without one.
+pub fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
-}
-
-/// `pathlib.Path(path)`: a str or an `os.PathLike`, read and written with Python's own
-/// errors (`FileNotFoundError` and the like, naming the file).
-fn path_object<'py>(path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    static PATH: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    PATH.import(path.py(), "pathlib", "Path")?.call1((path,))
 }
 
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (players = 2, seed = None, deck = None))]
+    #[pyo3(signature = (players = 2, seed = None, deck = None, *, rules = None))]
     fn new(
         #[pyo3(from_py_with = int_arg::players)] players: usize,
         #[pyo3(from_py_with = int_arg::seed)] seed: Option<u64>,
         deck: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
-        let players = PlayerCount::new(players).map_err(value_error)?;
+        let rules = to_rules(rules)?;
+        let players = checked(rules, players)?;
         let game = match (seed, deck) {
             (Some(_), Some(_)) => {
                 return Err(PyValueError::new_err("give a seed or a deck, not both"))
@@ -57,9 +55,13 @@ impl PyGame {
                     .try_iter()?
                     .map(|card| to_card(&card?))
                     .collect::<PyResult<Vec<Card>>>()?;
-                Game::from_deck(players, Deck::from_cards(&cards).map_err(value_error)?)
+                let deck = Deck::from_cards(&cards).map_err(value_error)?;
+                Game::from_deck_with_rules(players, rules, deck).map_err(value_error)?
             }
-            (seed, None) => Game::from_seed(players, seed.unwrap_or_else(fresh_seed)),
+            (seed, None) => {
+                let seed = seed.unwrap_or_else(fresh_seed);
+                Game::from_seed_with_rules(players, rules, seed).map_err(value_error)?
+            }
         };
         Ok(PyGame { game })
     }
@@ -111,8 +113,7 @@ impl PyGame {
     /// move is checked, and an error names the file and the line.
     #[classmethod]
     fn load(_class: &Bound<'_, PyType>, path: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-        let path = path_object(path)?;
-        let text: String = path.call_method1("read_text", ("utf-8",))?.extract()?;
+        let (path, text) = files::read(path)?;
         Game::from_record(&text)
             .map(|game| PyGame { game })
             .map_err(|error| PyValueError::new_err(format!("{path}: {error}")))
@@ -121,14 +122,33 @@ impl PyGame {
     /// Writes the game's record (`record()`) to the file at `path` (a str or an
     /// `os.PathLike`) as UTF-8, replacing the file; `Game.load(path)` reads it back.
     fn save(&self, path: &Bound<'_, PyAny>) -> PyResult<()> {
-        path_object(path)?.call_method1("write_text", (self.record(), "utf-8"))?;
-        Ok(())
+        files::write(path, self.record())
     }
 
     /// The number of players.
     #[getter]
     fn players(&self) -> usize {
         self.game.players().get()
+    }
+
+    /// The rules the game is played under.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: self.game.rules(),
+        }
+    }
+
+    /// How many sides play (the players, when everyone plays alone).
+    #[getter]
+    fn side_count(&self) -> usize {
+        self.game.rules().side_count(self.game.players())
+    }
+
+    /// The side `seat` plays for.
+    fn side_of(&self, #[pyo3(from_py_with = int_arg::seat)] seat: usize) -> PyResult<usize> {
+        check_seat(&self.game, seat)?;
+        Ok(self.game.side_of(seat))
     }
 
     /// The seed the deck came from, or None for a given deck or a position.

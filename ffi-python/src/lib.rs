@@ -9,6 +9,8 @@
 //!   and `capture_problem()`. `CardSet` and `Move` subclass `frozenset` and `tuple`, which
 //!   a class of this module cannot under the stable ABI: they are Python classes
 //!   (`tablic/_cards.py`) over this module's conversions, checks and notation.
+//! - `rules.rs`: `Rules`, the sides and house rules a game is played under;
+//!   `match_to_target.rs`: `MatchToTarget`, a match to 101, and its `SheetLine`s.
 //! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results;
 //!   `position.rs`: `Position`, a game part way through as one line of text.
 //! - `bot.rs`: `Bot`, a built-in bot by name and options; `players.rs`: games between
@@ -24,14 +26,17 @@ mod analysis;
 mod bot;
 mod card;
 mod errors;
+mod files;
 mod game;
 mod int_arg;
 mod listing;
+mod match_to_target;
 mod matches;
 mod moves;
 mod outcome;
 mod players;
 mod position;
+mod rules;
 mod view;
 
 use pyo3::prelude::*;
@@ -46,6 +51,9 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<position::PyPosition>()?;
     module.add_class::<outcome::PySeatResult>()?;
     module.add_class::<outcome::PyGameResult>()?;
+    module.add_class::<rules::PyRules>()?;
+    module.add_class::<match_to_target::PyMatchToTarget>()?;
+    module.add_class::<match_to_target::PySheetLine>()?;
     module.add_class::<bot::PyBot>()?;
     module.add_class::<analysis::PyAnalysis>()?;
     module.add_class::<analysis::PyMoveAnalysis>()?;

@@ -9,6 +9,7 @@ use crate::card::{card_list, card_set_object};
 use crate::errors::value_error;
 use crate::game::PyGame;
 use crate::moves::move_list;
+use crate::rules::PyRules;
 use crate::view::PyView;
 
 /// A game part way through, as one seat sees it (`seat` is its seat) or with everything
@@ -71,6 +72,14 @@ impl PyPosition {
     }
 
     /// Moves made so far.
+    /// The rules of the position's game (a text without them: the original rules).
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: self.position.rules(),
+        }
+    }
+
     #[getter]
     fn plies(&self) -> usize {
         self.position.plies()

@@ -10,6 +10,7 @@ use crate::errors::{illegal, IllegalMoveError};
 use crate::int_arg;
 use crate::listing;
 use crate::moves::{move_list, to_move};
+use crate::rules::PyRules;
 
 /// What one seat may know of a game: its hand, the table, every pile, the history. A
 /// snapshot: later moves in the game do not change it. Bots and Python players decide
@@ -24,12 +25,7 @@ pub struct PyView {
 impl PyView {
     /// The view of `seat` in `game`, or a `ValueError` for a seat that does not exist.
     pub fn of(game: &Game, seat: usize) -> PyResult<PyView> {
-        if seat >= game.players().get() {
-            return Err(PyValueError::new_err(format!(
-                "no seat {seat} in a game of {} players",
-                game.players()
-            )));
-        }
+        check_seat(game, seat)?;
         Ok(PyView {
             game: game.clone(),
             seat,
@@ -49,6 +45,17 @@ impl PyView {
     }
 }
 
+/// A `ValueError` for a seat `game` does not have.
+pub fn check_seat(game: &Game, seat: usize) -> PyResult<()> {
+    if seat >= game.players().get() {
+        return Err(PyValueError::new_err(format!(
+            "no seat {seat} in a game of {} players",
+            game.players()
+        )));
+    }
+    Ok(())
+}
+
 #[pymethods]
 impl PyView {
     /// The seat this view belongs to.
@@ -61,6 +68,26 @@ impl PyView {
     #[getter]
     fn players(&self) -> usize {
         self.game.players().get()
+    }
+
+    /// The rules the game is played under.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: self.game.rules(),
+        }
+    }
+
+    /// The side `seat` plays for.
+    fn side_of(&self, #[pyo3(from_py_with = int_arg::seat)] seat: usize) -> PyResult<usize> {
+        check_seat(&self.game, seat)?;
+        Ok(self.game.side_of(seat))
+    }
+
+    /// True when `seat` plays on this seat's side (this seat included).
+    fn is_on_my_side(&self, #[pyo3(from_py_with = int_arg::seat)] seat: usize) -> PyResult<bool> {
+        check_seat(&self.game, seat)?;
+        Ok(self.view().is_on_my_side(seat))
     }
 
     /// This seat's hand.

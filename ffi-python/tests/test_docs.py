@@ -35,6 +35,16 @@ def test_readme_python_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     )
 
 
+def test_readme_sides_and_match_to_101_print_what_they_say(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    block = next(code for code in readme_python() if "MatchToTarget(" in code)
+    exec(compile(block, str(README), "exec"), {})
+    assert capsys.readouterr().out.splitlines() == ["[12, 15] [4, 3, 8, 9]", "[104, 106] 1 7"]
+    for printed in ["# [12, 15] [4, 3, 8, 9]:", "# [104, 106] 1 7:"]:
+        assert printed in block
+
+
 def test_readme_python_type_checks(tmp_path: Path) -> None:
     program = tmp_path / "readme.py"
     program.write_text("\n".join(readme_python()), encoding="utf-8")

@@ -84,7 +84,9 @@ def play_randomly(environment: raw_env, rng: random.Random) -> dict[str, float]:
         assert np.array_equal(observation["observation"], observe_flat(view))
         if terminated or truncated:
             final[agent] = reward
-            assert info["totals"] == environment.game.result().totals
+            result = environment.game.result()
+            assert info["totals"] == result.totals and info["side_totals"] == result.side_totals
+            assert info["side"] == environment.game.side_of(seat)
             environment.step(None)
             continue
         assert reward == 0 and environment.game.to_move == seat
@@ -126,6 +128,29 @@ def test_random_masked_play_ends_with_the_engines_scores(players: int, reward: A
         }[reward]
         assert final == {f"player_{seat}": expected[seat] for seat in range(players)}
         assert environment.agents == []
+
+
+@pytest.mark.parametrize("reward", ["margin", "total", "win"])
+def test_sides_pay_every_agent_its_sides_reward(reward: Any) -> None:
+    environment = raw_env(players=4, seed=5, reward=reward, rules="side-size=2")
+    environment.reset()
+    final = play_randomly(environment, random.Random(5))
+    result = environment.game.result()
+    assert environment.game.rules.side_size == 2 and result.side_count == 2
+    sides = result.side_totals
+    by_kind: dict[str, list[float]] = {
+        "margin": [float(sides[0] - sides[1]), float(sides[1] - sides[0])],
+        "total": [float(total) for total in sides],
+        "win": [1.0 if side == result.winner else 0.0 if sides[0] == sides[1] else -1.0
+                for side in range(2)],
+    }
+    expected = by_kind[reward]
+    assert final == {f"player_{seat}": expected[seat % 2] for seat in range(4)}
+
+
+@with_api_warnings
+def test_the_api_test_passes_in_pairs() -> None:
+    api_test(raw_env(players=4, seed=3, rules="side-size=2"), num_cycles=100)
 
 
 def test_the_deals_and_named_bots_are_those_of_match() -> None:

@@ -207,8 +207,8 @@ def without_field(text: str, field: str) -> str:
         (f"{SEAT} oops", 'expected key=value, found "oops"'),
         (
             with_field(SEAT, "colour", "red"),
-            'unknown field "colour" (known: players ply turn seat table hand hands piles '
-            "tablas last deck moves)",
+            'unknown field "colour" (known: players side-size leftovers final-tabla ply turn '
+            "seat table hand hands piles tablas last deck moves)",
         ),
         (f"{SEAT} ply=13", "ply= is given twice"),
         (without_field(SEAT, "tablas"), "tablas= is missing"),

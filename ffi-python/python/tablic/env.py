@@ -13,7 +13,8 @@ Needs numpy and pettingzoo, the optional extra ``env``: ``pip install 'tablic[en
 ...         action = game.action_space(agent).sample(observation["action_mask"])
 ...     game.step(action)
 
-Agents are named ``player_<seat>``. Every seat plays for itself; seats given in
+Agents are named ``player_<seat>``. Every seat plays for itself unless ``rules`` seat the
+players in sides (``rules="side-size=2"``: seats 0 and 2 against 1 and 3); seats given in
 ``opponents`` are played inside the environment by a built-in bot or any object with a
 ``choose(view)`` method, and are not agents (``opponents={1: "greedy"}`` makes a one-agent
 environment against the greedy bot).
@@ -32,9 +33,12 @@ environment against the greedy bot).
 * **Rewards**: 0 on every move, then once at the end for every agent, by ``reward``:
   ``"margin"`` (default) the agent's total minus the mean of the other seats' totals (the
   ``margin`` of ``tablic match``); ``"total"`` the agent's own total; ``"win"`` +1 for the
-  strict winner, 0 for a leader tied with others, −1 for everyone else. Totals come from
-  the engine (`tablic.Game.result`), and the final ``infos`` of every agent hold them as
-  ``"totals"`` (by seat).
+  strict winner, 0 for a leader tied with others, −1 for everyone else. In a game of sides
+  these are the sides' figures, and every agent gets its side's: the side's margin over
+  the mean of the other sides, its total, its win. Totals come from the engine
+  (`tablic.Game.result`), and the final ``infos`` of every agent hold them as ``"totals"``
+  (by seat: in a game of sides, each seat's share), ``"side_totals"`` (by side) and
+  ``"side"`` (the agent's).
 * **Seeds**: deal ``k`` after ``reset(seed=s)`` (``k`` = 0 for that reset, then 1, 2, …
   for the following resets without a seed) is ``Game(seed=derive_seed(s, k))``, exactly
   the deal of group ``k`` of ``tablic.match(..., seed=s)``; a bot given by name gets the
@@ -65,7 +69,7 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess
     ) from error
 
 from tablic._cards import Move
-from tablic._tablic import Bot, Game, GameResult, View
+from tablic._tablic import Bot, Game, GameResult, Rules, View
 from tablic.encoding import (
     CAPTURES_PER_CARD,
     action_count,
@@ -93,8 +97,8 @@ _ILLEGAL_REWARD: dict[str, float] = {"margin": -25.0, "total": -1.0, "win": -1.0
 
 
 def _rewards(result: GameResult, kind: Reward) -> list[float]:
-    """Every seat's final reward."""
-    totals = result.totals
+    """Every side's final reward (a side is a seat when everyone plays alone)."""
+    totals = result.side_totals
     if kind == "total":
         return [float(total) for total in totals]
     if kind == "margin":
@@ -102,8 +106,8 @@ def _rewards(result: GameResult, kind: Reward) -> list[float]:
     best = max(totals)
     winner = result.winner
     return [
-        1.0 if seat == winner else 0.0 if total == best else -1.0
-        for seat, total in enumerate(totals)
+        1.0 if side == winner else 0.0 if total == best else -1.0
+        for side, total in enumerate(totals)
     ]
 
 
@@ -125,9 +129,11 @@ class raw_env(AECEnv[str, ObsDict, Action]):
         render_mode: str | None = None,
         reward: Reward = "margin",
         captures_per_card: int = CAPTURES_PER_CARD,
+        rules: Rules | str | None = None,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # PettingZoo's bare __init__
-        Game(players=players, seed=seed or 0)  # says why when the count or seed is wrong
+        # Says why when the count, the seed or the rules are wrong.
+        self.rules = Game(players=players, seed=seed or 0, rules=rules).rules
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if reward not in _ILLEGAL_REWARD:
@@ -187,7 +193,7 @@ class raw_env(AECEnv[str, ObsDict, Action]):
         base, index = (self._base_seed, self._next_deal) if seed is None else (seed, 0)
         deal = derive_seed(base, index)  # says why when the seed is out of range
         self._base_seed, self._next_deal = base, index + 1
-        self._game = Game(players=self.players, seed=deal)
+        self._game = Game(players=self.players, seed=deal, rules=self.rules)
         self._opponents = {
             seat: Bot(player, seed=derive_seed(deal, BOT_SEED_INDEX + seat))
             if isinstance(player, str)
@@ -298,12 +304,17 @@ class raw_env(AECEnv[str, ObsDict, Action]):
             game.play(_answer(self._opponents[seat], game, seat))
         if seat is None:
             self._actions = {}
-            rewards = _rewards(game.result(), self.reward)
-            totals = game.result().totals
+            result = game.result()
+            rewards = _rewards(result, self.reward)
             for agent in self.agents:
-                self.rewards[agent] = rewards[self._seat_of[agent]]
+                side = result.side_of(self._seat_of[agent])
+                self.rewards[agent] = rewards[side]
                 self.terminations[agent] = True
-                self.infos[agent] = {"totals": totals}
+                self.infos[agent] = {
+                    "totals": result.totals,
+                    "side_totals": result.side_totals,
+                    "side": side,
+                }
             return
         self.agent_selection = self._agent_at[seat]
         self._actions = legal_actions(game.view(seat), self.captures_per_card)
@@ -332,12 +343,14 @@ def env(
     captures_per_card: int = CAPTURES_PER_CARD,
     illegal_reward: float | None = None,
     terminate_illegal: bool = True,
+    rules: Rules | str | None = None,
 ) -> AECEnv[str, ObsDict, Action]:
     """`raw_env` with PettingZoo's standard wrappers: ``TerminateIllegalWrapper`` (unless
     ``terminate_illegal`` is False: then an illegal action raises ``ValueError``),
     ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. ``illegal_reward`` is what an
     illegal action earns; by default −25 with ``reward="margin"`` (below any margin seen in
-    practice) and −1 with ``"total"`` or ``"win"``."""
+    practice) and −1 with ``"total"`` or ``"win"``. ``rules`` (a `tablic.Rules` or its text)
+    seat the players in sides, with side rewards."""
     environment: AECEnv[str, ObsDict, Action] = raw_env(
         players,
         seed,
@@ -345,6 +358,7 @@ def env(
         render_mode=render_mode,
         reward=reward,
         captures_per_card=captures_per_card,
+        rules=rules,
     )
     if terminate_illegal:
         penalty = _ILLEGAL_REWARD[reward] if illegal_reward is None else illegal_reward

@@ -67,7 +67,21 @@ impl MatchToTarget {
     /// score-sheet line, in order.
     pub fn from_record<'t>(
         text: &'t str,
-        finished: impl FnMut(&SheetLine),
+        mut finished: impl FnMut(&SheetLine),
+    ) -> Result<(MatchToTarget, SeatNames<'t>), RecordError> {
+        read(text, |played| {
+            if let Some(line) = played.sheet_line() {
+                finished(&line);
+            }
+        })
+    }
+
+    /// Reads a match record as [`MatchToTarget::from_record`] does, giving `finished` the
+    /// match itself as each game ends, for a caller that keeps the record as it goes (each
+    /// finished game's [block](MatchToTarget::game_record)) and not only the score sheet.
+    pub fn from_record_by_game<'t>(
+        text: &'t str,
+        finished: impl FnMut(&MatchToTarget),
     ) -> Result<(MatchToTarget, SeatNames<'t>), RecordError> {
         read(text, finished)
     }
@@ -130,7 +144,7 @@ fn expect<'t>(
 
 fn read<'t>(
     text: &'t str,
-    mut finished: impl FnMut(&SheetLine),
+    mut finished: impl FnMut(&MatchToTarget),
 ) -> Result<(MatchToTarget, SeatNames<'t>), RecordError> {
     let mut lines = text
         .lines()
@@ -211,8 +225,8 @@ fn read<'t>(
                 played
                     .play(mv)
                     .map_err(|error| at(line)(RecordErrorKind::IllegalMove(error)))?;
-                if let Some(sheet) = played.sheet_line() {
-                    finished(&sheet);
+                if played.game().is_finished() {
+                    finished(&played);
                 }
             }
             "result" if started && !result_seen => {

@@ -202,6 +202,13 @@ fn a_match_record_reads_back_game_by_game() {
     assert_eq!(read_names, names);
     assert_eq!(lines.len() as u32, over.finished_games());
     assert_eq!(lines.last(), over.sheet_line().as_ref());
+    // Game by game, the blocks make the record again.
+    let mut again = format!("{}", read.record_header(Some(&read_names)));
+    MatchToTarget::from_record_by_game(&text, |played| {
+        write!(again, "{}", played.game_record()).unwrap()
+    })
+    .unwrap();
+    assert_eq!(again, text);
 }
 
 #[test]
