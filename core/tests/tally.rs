@@ -23,7 +23,7 @@ fn a_tally_rebuilt_from_its_parts_is_the_same() {
     let by_deal: Vec<MarginTally> = (0..2).flat_map(|bot| tally.by_deal(bot).to_vec()).collect();
     assert_eq!(by_deal.len(), 8);
     let rebuilt = |bots: &[BotTally], by_deal: &[MarginTally]| {
-        MatchTally::from_whole_groups(plan.players(), 2, tally.groups(), bots, by_deal)
+        MatchTally::from_whole_groups(plan.players(), 2, 2, tally.groups(), bots, by_deal)
     };
     assert_eq!(rebuilt(tally.bots(), &by_deal), Some(tally));
     assert_eq!(rebuilt(&tally.bots()[..1], &by_deal), None);

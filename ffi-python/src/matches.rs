@@ -16,6 +16,8 @@ use tablic_core::MAX_PLAYERS;
 use crate::bot::parse_spec;
 use crate::errors::value_error;
 use crate::int_arg;
+use crate::rules::to_rules;
+use tablic_core::Rules;
 
 /// One bot's statistics over a match (the fields of `tablic match --json`).
 #[pyclass(name = "BotStats", module = "tablic._tablic", frozen, get_all)]
@@ -198,12 +200,15 @@ fn play_on_threads(
 }
 
 /// The plan of a match as Python gives it.
-fn plan_of(players: &[String], seed: u64, duplicate: bool) -> PyResult<MatchPlan> {
+fn plan_of(players: &[String], seed: u64, duplicate: bool, rules: Rules) -> PyResult<MatchPlan> {
     let bots = players
         .iter()
         .map(|text| parse_spec(text))
         .collect::<PyResult<Vec<_>>>()?;
-    MatchPlan::new(&bots, seed, duplicate).map_err(value_error)
+    MatchPlan::new(&bots, seed, duplicate)
+        .map_err(value_error)?
+        .with_rules(rules)
+        .map_err(value_error)
 }
 
 /// Checks a thread count, then plays `groups` of `plan` without the GIL.
@@ -222,10 +227,12 @@ fn play(
 
 /// Plays a match between built-in bots, as `tablic match` does: `players` are bot specs
 /// (`"greedy"`, `"minimax:depth=3"`), one per seat; `games` deal groups dealt from `seed`;
-/// with `duplicate` every deal is played once per seat rotation. Runs without the GIL on
-/// `threads` threads; the statistics do not depend on the thread count.
+/// with `duplicate` every deal is played once per seat rotation (once per side, in sides).
+/// `rules` (a `Rules` or its text) seats the bots in sides, bot `i` playing for side
+/// `i mod s`, and sets the house rules. Runs without the GIL on `threads` threads; the
+/// statistics do not depend on the thread count.
 #[pyfunction]
-#[pyo3(signature = (players, games, seed = 1, duplicate = false, threads = 1))]
+#[pyo3(signature = (players, games, seed = 1, duplicate = false, threads = 1, rules = None))]
 pub fn play_match(
     py: Python<'_>,
     players: Vec<String>,
@@ -233,11 +240,12 @@ pub fn play_match(
     #[pyo3(from_py_with = int_arg::seed)] seed: u64,
     duplicate: bool,
     #[pyo3(from_py_with = int_arg::threads)] threads: usize,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyMatchResult> {
     if games == 0 {
         return Err(PyValueError::new_err("a match needs at least one game"));
     }
-    let plan = plan_of(&players, seed, duplicate)?;
+    let plan = plan_of(&players, seed, duplicate, to_rules(rules)?)?;
     let start = Instant::now();
     let tally = play(py, &plan, 0..games, threads)?;
     Ok(result_of(&plan, &tally, start.elapsed().as_secs_f64()))
@@ -247,7 +255,8 @@ pub fn play_match(
 /// their tally, to be merged with the other pieces' and turned into a result: how a match
 /// is spread over processes or machines.
 #[pyfunction]
-#[pyo3(signature = (players, seed, duplicate, start, end, threads = 1))]
+#[pyo3(signature = (players, seed, duplicate, start, end, threads = 1, rules = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn play_match_groups(
     py: Python<'_>,
     players: Vec<String>,
@@ -256,13 +265,14 @@ pub fn play_match_groups(
     #[pyo3(from_py_with = int_arg::start)] start: u64,
     #[pyo3(from_py_with = int_arg::end)] end: u64,
     #[pyo3(from_py_with = int_arg::threads)] threads: usize,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyMatchTally> {
     if start > end {
         return Err(PyValueError::new_err(format!(
             "groups {start}..{end}: the start is after the end"
         )));
     }
-    let plan = plan_of(&players, seed, duplicate)?;
+    let plan = plan_of(&players, seed, duplicate, to_rules(rules)?)?;
     let tally = play(py, &plan, start..end, threads)?;
     Ok(PyMatchTally {
         players,
@@ -376,15 +386,16 @@ fn margin_of((scaled_margin, group_margin, group_margin_squared): MarginParts) -
 
 /// The format of a pickled tally, its first part. Tallies pickled before the margins by
 /// deal were kept carry no number.
-const TALLY_FORMAT: u32 = 2;
+const TALLY_FORMAT: u32 = 3;
 
-/// A pickled tally: the format, players, seed, duplicate, deal groups, each bot's totals,
-/// and each bot's margin in each deal.
+/// A pickled tally: the format, players, seed, duplicate, the rules' text, deal groups,
+/// each bot's totals, and each bot's margin in each deal.
 type TallyParts = (
     u32,
     Vec<String>,
     u64,
     bool,
+    String,
     u64,
     Vec<BotParts>,
     Vec<MarginParts>,
@@ -410,8 +421,10 @@ impl PyMatchTally {
                  {TALLY_FORMAT}: play the match again with this version"
             )));
         }
-        let (_, players, seed, duplicate, groups, bots, by_deal): TallyParts = parts.extract()?;
-        let plan = plan_of(&players, seed, duplicate)?;
+        let (_, players, seed, duplicate, rules, groups, bots, by_deal): TallyParts =
+            parts.extract()?;
+        let rules = rules.parse().map_err(value_error)?;
+        let plan = plan_of(&players, seed, duplicate, rules)?;
         let bots = bots
             .into_iter()
             .map(bot_from_parts)
@@ -419,6 +432,7 @@ impl PyMatchTally {
         let by_deal: Vec<MarginTally> = by_deal.into_iter().map(margin_of).collect();
         let tally = MatchTally::from_whole_groups(
             plan.players(),
+            plan.side_count(),
             plan.games_per_group() as u32,
             groups,
             &bots,
@@ -484,6 +498,7 @@ impl PyMatchTally {
                 this.players.clone(),
                 this.plan.seed(),
                 this.plan.is_duplicate(),
+                this.plan.rules().to_string(),
                 this.tally.groups(),
                 bots,
                 by_deal,
@@ -568,7 +583,8 @@ impl PyTournamentResult {
 /// `seed`; each entrant's statistics add up its tables. Without the GIL, each match on
 /// `threads` threads; the result does not depend on the thread count.
 #[pyfunction]
-#[pyo3(signature = (players, games, size = 2, seed = 1, duplicate = false, threads = 1))]
+#[pyo3(signature = (players, games, size = 2, seed = 1, duplicate = false, threads = 1, rules = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn play_tournament(
     py: Python<'_>,
     players: Vec<String>,
@@ -577,6 +593,7 @@ pub fn play_tournament(
     #[pyo3(from_py_with = int_arg::seed)] seed: u64,
     duplicate: bool,
     #[pyo3(from_py_with = int_arg::threads)] threads: usize,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTournamentResult> {
     if games == 0 {
         return Err(PyValueError::new_err(
@@ -587,7 +604,10 @@ pub fn play_tournament(
         .iter()
         .map(|text| parse_spec(text))
         .collect::<PyResult<Vec<_>>>()?;
-    let plan = TournamentPlan::new(&entrants, size, seed, duplicate).map_err(value_error)?;
+    let plan = TournamentPlan::new(&entrants, size, seed, duplicate)
+        .map_err(value_error)?
+        .with_rules(to_rules(rules)?)
+        .map_err(value_error)?;
     let start = Instant::now();
     let mut standings = Standings::for_plan(&plan);
     let mut played = 0;

@@ -88,8 +88,11 @@ def test_the_margin_by_deal() -> None:
     before = parts[1:-1]
     with pytest.raises(ValueError, match="pickled by an older version of tablic"):
         rebuild(*before)
-    with pytest.raises(ValueError, match="with tally format 3, and this version reads format 2"):
-        rebuild(3, *parts[1:])
+    with pytest.raises(ValueError, match="with tally format 4, and this version reads format 3"):
+        rebuild(4, *parts[1:])
+    # Format 2, before the rules were pickled, is refused the same way.
+    with pytest.raises(ValueError, match="with tally format 2, and this version reads format 3"):
+        rebuild(2, *parts[1:4], *parts[5:])
 
 
 def test_a_tournaments_margin_by_deal() -> None:
@@ -242,3 +245,29 @@ def test_ints_in_range_keep_their_messages() -> None:
         play_match(PAIR, 0)
     assert tablic.split_match(TOO_BIG - 1, 1) == [(0, TOO_BIG - 1)]
     assert tablic.derive_seed(TOO_BIG - 1, TOO_BIG - 1) >= 0
+
+
+def test_a_match_in_pairs_is_tallied_by_side() -> None:
+    players = ["greedy", "random", "greedy", "random"]
+    result = tablic.match(players, 10, 3, duplicate=True, rules="side-size=2")
+    assert (result.games, result.games_per_group) == (20, 2)
+    greedy, random, partner, other = result.bots
+    # Partners share their side's points, margin and standings; the sides' margins cancel.
+    assert (greedy.mean_points, greedy.mean_margin) == (partner.mean_points, partner.mean_margin)
+    assert (greedy.wins, greedy.losses) == (partner.wins, partner.losses)
+    assert greedy.mean_margin == pytest.approx(-random.mean_margin)
+    assert greedy.mean_margin > 5
+    assert other.mean_points == random.mean_points
+    # The same match spread over pieces, and its pickled tallies, keep the rules.
+    tally = tablic.play_match_groups(players, 3, True, 0, 10, rules=tablic.Rules.PAIRS)
+    assert pickle.loads(pickle.dumps(tally)).result().bots[0].mean_margin == greedy.mean_margin
+    # Rules the players cannot sit in are refused.
+    with pytest.raises(ValueError, match="3 players cannot sit in sides of 2"):
+        tablic.match(["greedy", "random", "greedy"], 1, rules="side-size=2")
+
+
+def test_a_tournament_in_pairs() -> None:
+    field = ["greedy", "random", "greedy", "random", "random"]
+    result = tablic.tournament(field, 2, size=4, duplicate=True, rules=tablic.Rules.PAIRS)
+    assert result.tables == 5
+    assert sum(entrant.mean_margin for entrant in result.entrants) == pytest.approx(0)

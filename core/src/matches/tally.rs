@@ -176,24 +176,27 @@ impl MatchTally {
         }
     }
 
-    /// A tally of whole deal groups rebuilt from its parts: the player count, the games per
-    /// group, the groups, each bot's totals (what [`MatchTally::bots`] gives) and each bot's
+    /// A tally of whole deal groups rebuilt from its parts: the player count, the side
+    /// count (the players, when everyone plays alone), the games per group, the groups, each bot's totals (what [`MatchTally::bots`] gives) and each bot's
     /// totals by deal, bot 0's deals first (what [`MatchTally::by_deal`] gives, bot after
     /// bot). This is how a tally crosses a process boundary, e.g. pieces of a match played
-    /// on other machines. `None` when `bots` does not hold one tally per player or `by_deal`
-    /// one per player and deal.
+    /// on other machines. `None` when `bots` does not hold one tally per player, `by_deal`
+    /// one per player and deal, or `sides` is not a side count of the players (2 or more,
+    /// dividing them).
     pub fn from_whole_groups(
         players: PlayerCount,
+        sides: usize,
         games_per_group: u32,
         groups: u64,
         bots: &[BotTally],
         by_deal: &[MarginTally],
     ) -> Option<MatchTally> {
         let cells = players.get() * players.deals();
-        if bots.len() != players.get() || by_deal.len() != cells {
+        let sides_fit = sides >= 2 && players.get() % sides == 0;
+        if bots.len() != players.get() || by_deal.len() != cells || !sides_fit {
             return None;
         }
-        let mut tally = MatchTally::new(players, games_per_group);
+        let mut tally = MatchTally::of_sides(players, sides, games_per_group);
         tally.groups = groups;
         tally.games = groups.saturating_mul(u64::from(tally.games_per_group));
         tally.bots[..bots.len()].copy_from_slice(bots);

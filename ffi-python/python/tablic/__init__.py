@@ -115,13 +115,17 @@ def match(
     threads: int = 1,
     executor: Executor | None = None,
     pieces: int | None = None,
+    rules: Rules | str | None = None,
 ) -> MatchResult:
     """Plays a match between built-in bots, exactly as ``tablic match`` does.
 
     ``players`` are bot specs, one per seat (``["pimc", "greedy"]``,
     ``"minimax:depth=3,nodes=8000"``); ``games`` deal groups are dealt from ``seed``; with
     ``duplicate`` every deal is played once per rotation of the seats, so the luck of the
-    deal cancels out. The work runs without the GIL on ``threads`` threads.
+    deal cancels out. The work runs without the GIL on ``threads`` threads. ``rules`` (a
+    `Rules` or its text, ``"side-size=2"``) seats the bots in sides, bot ``i`` playing for
+    side ``i mod s`` with ``s`` sides, and sets the house rules: a bot's points, margin and
+    wins are then its side's, and a duplicated deal is played once for each side.
 
     With an ``executor``, the deal groups are split into ``pieces`` contiguous pieces (by
     default 16), each played by
@@ -134,7 +138,7 @@ def match(
     if executor is None:
         if pieces is not None:
             raise ValueError("pieces needs an executor")
-        return play_match(list(players), games, seed, duplicate, threads)
+        return play_match(list(players), games, seed, duplicate, threads, rules)
     if games < 1:
         raise ValueError("a match needs at least one game")
     if pieces is None:
@@ -146,7 +150,9 @@ def match(
     start = time.perf_counter()
     specs = list(players)
     futures = [
-        executor.submit(play_match_groups, specs, seed, duplicate, first, end, threads)
+        executor.submit(
+            play_match_groups, specs, seed, duplicate, first, end, threads, rules
+        )
         for first, end in split_match(games, pieces)
         if end > first
     ]
@@ -164,11 +170,13 @@ def tournament(
     size: int = 2,
     duplicate: bool = False,
     threads: int = 1,
+    rules: Rules | str | None = None,
 ) -> TournamentResult:
     """Plays a round robin between built-in bots: every table of ``size`` entrants from
     ``players`` plays a match of ``games`` deal groups (as `match` does), each table from
     its own seed derived from ``seed``. Each entrant's statistics add up all its tables.
+    Under ``rules`` with sides, a table's ``i``-th entrant plays for side ``i mod s``.
     """
     if isinstance(players, str):
         raise TypeError("players is a sequence of bot specs, e.g. ['greedy', 'random']")
-    return play_tournament(list(players), games, size, seed, duplicate, threads)
+    return play_tournament(list(players), games, size, seed, duplicate, threads, rules)

@@ -457,10 +457,21 @@ def capture_problem(
 ) -> Literal["not on table", "nothing sums", "cannot split"] | None: ...
 def play_game(game: Game, players: Sequence[Bot | Player | str]) -> GameResult: ...
 def play_match(
-    players: list[str], games: int, seed: int = 1, duplicate: bool = False, threads: int = 1
+    players: list[str],
+    games: int,
+    seed: int = 1,
+    duplicate: bool = False,
+    threads: int = 1,
+    rules: Rules | str | None = None,
 ) -> MatchResult: ...
 def play_match_groups(
-    players: list[str], seed: int, duplicate: bool, start: int, end: int, threads: int = 1
+    players: list[str],
+    seed: int,
+    duplicate: bool,
+    start: int,
+    end: int,
+    threads: int = 1,
+    rules: Rules | str | None = None,
 ) -> MatchTally: ...
 MAX_SPLIT_PARTS: int
 MAX_LISTED: int
@@ -474,4 +485,5 @@ def play_tournament(
     seed: int = 1,
     duplicate: bool = False,
     threads: int = 1,
+    rules: Rules | str | None = None,
 ) -> TournamentResult: ...
