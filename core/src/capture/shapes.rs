@@ -33,9 +33,51 @@ pub(crate) fn for_each_distinct_shape<B>(
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let power_of_two = 1usize << (usize::BITS - 1 - slots.len().max(2).leading_zeros());
-    let slots = &mut slots[..power_of_two];
-    // Most tables fit at once, walked in the patterns' own order.
-    if let Some(flow) = walk_region(patterns, limit, slots, Region::WHOLE, report) {
+    walk_whole(
+        patterns,
+        limit,
+        &mut slots[..power_of_two],
+        FIRST_SLOTS,
+        report,
+    )
+}
+
+/// [`for_each_distinct_shape`] with the set on the stack: `FIRST_SLOTS` slots, and `MOST`
+/// (a power of two) only when those are too few, since clearing 4 KiB at every call would
+/// cost a small table more than its whole search. The same shapes in the same order.
+pub(crate) fn for_each_distinct_shape_on_stack<B, const MOST: usize>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let first = &mut [EMPTY; FIRST_SLOTS];
+    if let Some(flow) = walk_region(patterns, limit, first, Region::WHOLE, FIRST_SLOTS, report) {
+        return flow;
+    }
+    walk_on_stack::<B, MOST>(patterns, limit, report)
+}
+
+/// The rest of [`for_each_distinct_shape_on_stack`], never inlined so that its slots take
+/// stack only on the tables that need them.
+#[inline(never)]
+fn walk_on_stack<B, const MOST: usize>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    walk_whole(patterns, limit, &mut [EMPTY; MOST], 4 * FIRST_SLOTS, report)
+}
+
+/// Walks every shape, with `from` slots first; most tables fit at once, walked in the
+/// patterns' own order.
+fn walk_whole<B>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    slots: &mut [u64],
+    from: usize,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if let Some(flow) = walk_region(patterns, limit, slots, Region::WHOLE, from, report) {
         return flow;
     }
     walk_crowded(patterns, limit, slots, report)
@@ -92,13 +134,14 @@ impl Region {
     }
 }
 
-/// Walks the shapes of `region` and reports them; `None` when they outgrew `slots`, with
-/// nothing reported.
+/// Walks the shapes of `region` and reports them, with `from` slots first; `None` when they
+/// outgrew `slots`, with nothing reported.
 fn walk_region<B>(
     patterns: &Patterns,
     limit: RankCounts,
     slots: &mut [u64],
     region: Region,
+    from: usize,
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> Option<ControlFlow<B>> {
     // Patterns that reach a fixed rank come first (or, for the whole, every one counts).
@@ -106,7 +149,7 @@ fn walk_region<B>(
         .iter()
         .take_while(|pattern| region.fixed == 0 || pattern.bits() & region.fixed != 0)
         .count();
-    let mut used = FIRST_SLOTS.min(slots.len());
+    let mut used = from.min(slots.len());
     loop {
         let mut set = ShapeSet {
             slots: &mut slots[..used],
@@ -148,7 +191,7 @@ fn split_region<B>(
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     if region.fixed != 0 {
-        if let Some(flow) = walk_region(sorted, limit, slots, region, report) {
+        if let Some(flow) = walk_region(sorted, limit, slots, region, FIRST_SLOTS, report) {
             return flow;
         }
     }
