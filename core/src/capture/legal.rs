@@ -349,6 +349,7 @@ impl ArrayVec4 {
         len: 0,
     };
 
+    #[inline]
     fn as_slice(&self) -> &[u8] {
         &self.items[..self.len as usize]
     }

@@ -42,9 +42,10 @@ pub(crate) fn for_each_distinct_shape<B>(
     )
 }
 
-/// [`for_each_distinct_shape`] with the set on the stack: `FIRST_SLOTS` slots, and `MOST`
-/// (a power of two) only when those are too few, since clearing 4 KiB at every call would
-/// cost a small table more than its whole search. The same shapes in the same order.
+/// [`for_each_distinct_shape`] with the set on the stack: `FIRST_SLOTS` slots, then four
+/// times as many, then `MOST` (a power of two) only when those are too few, since clearing
+/// 4 KiB at every call would cost a small table more than its whole search. The same
+/// shapes in the same order.
 pub(crate) fn for_each_distinct_shape_on_stack<B, const MOST: usize>(
     patterns: &Patterns,
     limit: RankCounts,
@@ -54,18 +55,48 @@ pub(crate) fn for_each_distinct_shape_on_stack<B, const MOST: usize>(
     if let Some(flow) = walk_region(patterns, limit, first, Region::WHOLE, FIRST_SLOTS, report) {
         return flow;
     }
+    if MOST > 4 * FIRST_SLOTS {
+        if let Some(flow) = walk_second(patterns, limit, report) {
+            return flow;
+        }
+    }
     walk_on_stack::<B, MOST>(patterns, limit, report)
 }
 
-/// The rest of [`for_each_distinct_shape_on_stack`], never inlined so that its slots take
-/// stack only on the tables that need them.
+/// The second try of [`for_each_distinct_shape_on_stack`]. This one and the last are never
+/// inlined, so that their slots take stack only on the tables that need them.
+#[inline(never)]
+fn walk_second<B>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> Option<ControlFlow<B>> {
+    let second = &mut [EMPTY; 4 * FIRST_SLOTS];
+    walk_region(
+        patterns,
+        limit,
+        second,
+        Region::WHOLE,
+        4 * FIRST_SLOTS,
+        report,
+    )
+}
+
+/// The last try of [`for_each_distinct_shape_on_stack`]: all of `MOST` at once (or the
+/// regions of a crowded table).
 #[inline(never)]
 fn walk_on_stack<B, const MOST: usize>(
     patterns: &Patterns,
     limit: RankCounts,
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    walk_whole(patterns, limit, &mut [EMPTY; MOST], 4 * FIRST_SLOTS, report)
+    walk_whole(
+        patterns,
+        limit,
+        &mut [EMPTY; MOST],
+        16 * FIRST_SLOTS,
+        report,
+    )
 }
 
 /// Walks every shape, with `from` slots first; most tables fit at once, walked in the
@@ -154,6 +185,7 @@ fn walk_region<B>(
         let mut set = ShapeSet {
             slots: &mut slots[..used],
             len: 0,
+            most: 3 * used / 4,
             region,
             reaching,
         };
@@ -253,6 +285,8 @@ pub(crate) fn for_each_family<B>(
 struct ShapeSet<'s> {
     slots: &'s mut [u64],
     len: usize,
+    /// Three quarters of the slots: a quarter stays free so that probes stay short.
+    most: usize,
     region: Region,
     /// How many of the patterns, from the first, can change the region's fixed counts.
     reaching: usize,
@@ -280,12 +314,14 @@ impl ShapeSet<'_> {
         if inside && !self.note(shape, hash(shape), start)? {
             return Ok(());
         }
-        for (index, pattern) in patterns.iter().enumerate().skip(start) {
-            if index >= self.reaching && !inside {
-                // No pattern left can bring the fixed counts to the region's.
-                break;
-            }
-            let next = shape.plus(*pattern);
+        // Outside the region, no pattern past `reaching` can bring the fixed counts to its.
+        let end = if inside {
+            patterns.len()
+        } else {
+            self.reaching
+        };
+        for index in start..end {
+            let next = shape.plus(patterns[index]);
             if next.fits_within(limit) {
                 self.walk(patterns, limit, next, index)?;
             }
@@ -302,8 +338,7 @@ impl ShapeSet<'_> {
         loop {
             let slot = self.slots[index];
             if slot == EMPTY {
-                // Keep a quarter free so probes stay short.
-                if 4 * (self.len + 1) > 3 * self.slots.len() {
+                if self.len == self.most {
                     return Err(Full);
                 }
                 self.slots[index] = entry;
