@@ -2,7 +2,7 @@
 
 use core::ops::ControlFlow;
 
-use super::rank_counts::RankCounts;
+use super::rank_counts::VALUES;
 use super::target::{target_sum, TableLayout};
 use crate::{Card, CardSet, Rank};
 
@@ -53,8 +53,23 @@ pub fn capturing_cards(table: CardSet) -> CardSet {
 /// 1 or 11): the played cards with target `s` can capture. One pass over the cards, so
 /// searches can skip the cards that take nothing.
 pub fn reachable_sums(table: CardSet) -> u16 {
+    const WITHIN_MAX: u32 = (1 << 15) - 1;
+    let mut sums: u32 = 1;
+    let mut rest = table.bits();
+    while rest != 0 {
+        let rank = rest.trailing_zeros() as usize / 4;
+        let value = VALUES[rank];
+        // An ace adds 1 or 11; any other card its value (twice over).
+        let high = if rank == Rank::Ace as usize {
+            11
+        } else {
+            value
+        };
+        sums = (sums | sums << value | sums << high) & WITHIN_MAX;
+        rest &= rest - 1;
+    }
     // The empty set's 0 is no capture.
-    (RankCounts::of(table).reachable_sums() & !1) as u16
+    (sums & !1) as u16
 }
 
 /// Groups made of `chosen` plus non-aces from `candidates` (ascending, so ascending value)

@@ -16,43 +16,67 @@ pub(crate) type Patterns = ArrayVec<RankCounts, { MAX_PATTERNS + 1 }>;
 /// already be left out of `limit` (they are groups alone, or nothing).
 pub(crate) fn find_patterns(limit: RankCounts, target: u8, found: &mut Patterns) {
     found.clear();
-    // Most small tables cannot reach the target, and then there is nothing to filter.
-    if limit.reachable_sums() & 1 << target == 0 {
-        return;
+    // A filter of a fixed list, ascending, so grouped by their highest rank: only the
+    // groups of the ranks the table has are read.
+    let groups = &GROUPS[target as usize];
+    let mut ranks = limit.ranks_present();
+    while ranks != 0 {
+        let rank = ranks.trailing_zeros() as usize / 4;
+        let group = &ALL_PATTERNS[groups[rank] as usize..groups[rank + 1] as usize];
+        found.extend(
+            group
+                .iter()
+                .map(|&bits| RankCounts::from_bits(bits))
+                .filter(|pattern| pattern.fits_within(limit)),
+        );
+        ranks &= ranks - 1;
     }
-    let (start, end) = (OFFSETS[target as usize], OFFSETS[target as usize + 1]);
-    // A filter of a fixed list: no walk to enter, and no branch to guess per pattern.
-    found.extend(
-        ALL_PATTERNS[start as usize..end as usize]
-            .iter()
-            .map(|&bits| RankCounts::from_bits(bits))
-            .filter(|pattern| pattern.fits_within(limit)),
-    );
 }
 
 /// How many patterns all the targets have on a full table together.
 const ALL_COUNT: usize = 385;
 
-/// Every target's patterns on a full table, ascending, one target after the other, and
-/// where each target's start (`OFFSETS[t]` to `OFFSETS[t + 1]`).
+/// Every target's patterns on a full table, ascending, one target after the other.
 const ALL_PATTERNS: [u64; ALL_COUNT] = all_patterns().0;
-const OFFSETS: [u16; 16] = all_patterns().1;
 
-const fn all_patterns() -> ([u64; ALL_COUNT], [u16; 16]) {
-    let mut patterns = [0; ALL_COUNT];
-    let mut offsets = [0; 16];
-    let mut len = 0;
+/// Where each target's patterns with each highest rank are: those of target `t` whose
+/// highest rank has index `r` are `ALL_PATTERNS[GROUPS[t][r]..GROUPS[t][r + 1]]`.
+const GROUPS: [[u16; 14]; 15] = {
+    let (patterns, ends) = all_patterns();
+    let mut groups = [[0; 14]; 15];
     let mut target = 0;
     while target < 15 {
-        offsets[target] = len as u16;
-        if target >= 2 {
-            extend(12, target as u8, target as u8, 0, &mut patterns, &mut len);
+        let mut at = if target == 0 { 0 } else { ends[target - 1] };
+        let mut rank = 0;
+        while rank < 14 {
+            // The first pattern whose highest rank is this one or above (none above the
+            // king: the target's end).
+            while at < ends[target] && patterns[at] < 1 << (4 * rank) {
+                at += 1;
+            }
+            groups[target][rank] = at as u16;
+            rank += 1;
         }
         target += 1;
     }
-    offsets[15] = len as u16;
+    groups
+};
+
+/// The patterns, and where each target's end.
+const fn all_patterns() -> ([u64; ALL_COUNT], [usize; 15]) {
+    let mut patterns = [0; ALL_COUNT];
+    let mut ends = [0; 15];
+    let mut len = 0;
+    let mut target = 0;
+    while target < 15 {
+        if target >= 2 {
+            extend(12, target as u8, target as u8, 0, &mut patterns, &mut len);
+        }
+        ends[target] = len;
+        target += 1;
+    }
     assert!(len == ALL_COUNT, "ALL_COUNT is every target's patterns");
-    (patterns, offsets)
+    (patterns, ends)
 }
 
 /// Appends, in ascending order, the patterns that add ranks from `rank` (an index) down to

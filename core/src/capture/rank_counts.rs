@@ -71,26 +71,6 @@ impl RankCounts {
         sum
     }
 
-    /// The sums (bit s for sum s, 0 to the king's 14) that some of these cards can make,
-    /// each ace 1 or 11: a bit per count, one pass.
-    pub fn reachable_sums(self) -> u32 {
-        const WITHIN_TARGETS: u32 = (1 << 15) - 1;
-        let mut sums: u32 = 1;
-        for _ in 0..self.count(Rank::Ace) {
-            sums = (sums | sums << 1 | sums << 11) & WITHIN_TARGETS;
-        }
-        let mut rest = self.0 & !0xF;
-        while rest != 0 {
-            let shift = rest.trailing_zeros() & !3;
-            let value = VALUES[shift as usize / 4];
-            for _ in 0..(rest >> shift) & 0xF {
-                sums = (sums | sums << value) & WITHIN_TARGETS;
-            }
-            rest &= !(0xF << shift);
-        }
-        sums
-    }
-
     pub const fn count(self, rank: Rank) -> u8 {
         ((self.0 >> (4 * rank.index())) & 0xF) as u8
     }
