@@ -91,7 +91,7 @@ fn for_each_shape<B>(
     slots: Option<&mut [u64]>,
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let limit = layout.limit();
+    let limit = layout.limit;
     let mut patterns = Patterns::new();
     find_patterns(limit, layout.target, &mut patterns);
     for_each_shape_of(&patterns, limit, slots, report)
@@ -196,7 +196,7 @@ pub fn try_for_each_unextendable_shape<B>(
     mut visit: impl FnMut(&CaptureShape<'_>) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let layout = TableLayout::new(table, target_sum(played));
-    let limit = layout.limit();
+    let limit = layout.limit;
     let mut patterns = Patterns::new();
     find_patterns(limit, layout.target, &mut patterns);
     let mut visit_counts = |counts| {
@@ -268,7 +268,7 @@ pub fn legal_capture_count_up_to(table: CardSet, played: Card, most: u64) -> u64
         }
     }
     let layout = TableLayout::new(table, target_sum(played));
-    let limit = layout.limit();
+    let limit = layout.limit;
     let mut total = 0u64;
     let _ = for_each_shape::<()>(&layout, None, &mut |shape| {
         let ways = crate::Rank::ALL.iter().fold(1u64, |ways, rank| {
@@ -365,8 +365,7 @@ fn for_each_choice_of_suits<B>(
 ) -> ControlFlow<B> {
     // A rank taken whole has one choice of suits, and most shapes take only such ranks.
     let taken = shape.ranks_present();
-    let in_part =
-        taken & RankCounts::from_bits(shape.bits() ^ layout.limit().bits()).ranks_present();
+    let in_part = taken & RankCounts::from_bits(shape.bits() ^ layout.limit.bits()).ranks_present();
     let mut chosen = layout.groupable.bits() & ((taken & !in_part) * 0xF);
     if in_part == 0 {
         return with_exact(chosen, layout.exact, visit);
