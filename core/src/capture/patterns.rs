@@ -16,19 +16,25 @@ pub(crate) type Patterns = ArrayVec<RankCounts, { MAX_PATTERNS + 1 }>;
 /// already be left out of `limit` (they are groups alone, or nothing).
 pub(crate) fn find_patterns(limit: RankCounts, target: u8, found: &mut Patterns) {
     found.clear();
-    // A filter of a fixed list, ascending, so grouped by their highest rank: only the
-    // groups of the ranks the table has are read.
+    // A filter of a fixed list, ascending, so grouped by their highest rank and then by
+    // its count: only the groups of the ranks the table has are read, and of each only the
+    // patterns that take no more of that rank than there is.
     let groups = &GROUPS[target as usize];
     let mut ranks = limit.ranks_present();
     while ranks != 0 {
-        let rank = ranks.trailing_zeros() as usize / 4;
-        let group = &ALL_PATTERNS[groups[rank] as usize..groups[rank + 1] as usize];
-        found.extend(
-            group
-                .iter()
-                .map(|&bits| RankCounts::from_bits(bits))
-                .filter(|pattern| pattern.fits_within(limit)),
-        );
+        let shift = ranks.trailing_zeros();
+        let rank = shift as usize / 4;
+        // Past the last pattern that takes at most the table's count of this rank.
+        let beyond = ((limit.bits() >> shift & 0xF) + 1) << shift;
+        for &bits in &ALL_PATTERNS[groups[rank] as usize..groups[rank + 1] as usize] {
+            if bits >= beyond {
+                break;
+            }
+            let pattern = RankCounts::from_bits(bits);
+            if pattern.fits_within(limit) {
+                let _ = found.try_push(pattern);
+            }
+        }
         ranks &= ranks - 1;
     }
 }
