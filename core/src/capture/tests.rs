@@ -323,6 +323,13 @@ fn counts_per_rank() {
     assert_eq!(counts.highest_rank(), Some(Rank::King));
     assert_eq!(RankCounts::ZERO.highest_rank(), None);
     assert_eq!(RankCounts::of(CardSet::FULL).total(), 52);
+    // Every count a sum of two may have, in every rank's nibble.
+    for count in 0..=8u64 {
+        for rank in 0..13 {
+            let present = RankCounts::from_bits(count << (4 * rank)).ranks_present();
+            assert_eq!(present, u64::from(count > 0) << (4 * rank));
+        }
+    }
 }
 
 #[test]
