@@ -190,10 +190,13 @@ fn walk_region<B>(
             reaching,
         };
         set.slots.fill(EMPTY);
-        if set
-            .walk(patterns, region.limit(limit), RankCounts::ZERO, 0)
-            .is_ok()
-        {
+        let limit = region.limit(limit);
+        let walked = if region.fixed == 0 {
+            set.walk::<true>(patterns, limit, RankCounts::ZERO, 0)
+        } else {
+            set.walk::<false>(patterns, limit, RankCounts::ZERO, 0)
+        };
+        if walked.is_ok() {
             for &entry in set.slots.iter() {
                 if entry != EMPTY {
                     if let flow @ ControlFlow::Break(_) =
@@ -302,15 +305,16 @@ fn hash(shape: RankCounts) -> u64 {
 
 impl ShapeSet<'_> {
     /// Visits `shape` (reached with patterns from `start` on still allowed) and, unless
-    /// pruned, every shape above it.
-    fn walk(
+    /// pruned, every shape above it. `WHOLE` when the region is every shape: a walk
+    /// without the region's tests.
+    fn walk<const WHOLE: bool>(
         &mut self,
-        patterns: &Patterns,
+        patterns: &[RankCounts],
         limit: RankCounts,
         shape: RankCounts,
         start: usize,
     ) -> Result<(), Full> {
-        let inside = self.region.holds(shape);
+        let inside = WHOLE || self.region.holds(shape);
         if inside && !self.note(shape, hash(shape), start)? {
             return Ok(());
         }
@@ -323,7 +327,7 @@ impl ShapeSet<'_> {
         for index in start..end {
             let next = shape.plus(patterns[index]);
             if next.fits_within(limit) {
-                self.walk(patterns, limit, next, index)?;
+                self.walk::<WHOLE>(patterns, limit, next, index)?;
             }
         }
         Ok(())
