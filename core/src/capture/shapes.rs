@@ -197,13 +197,20 @@ fn walk_region<B>(
             set.walk::<false>(patterns, limit, RankCounts::ZERO, 0)
         };
         if walked.is_ok() {
-            for &entry in set.slots.iter() {
-                if entry != EMPTY {
+            // Slot order, by a mask of the full slots: a branch per slot would be a guess.
+            for chunk in set.slots.chunks(64) {
+                let mut full = 0u64;
+                for (at, &entry) in chunk.iter().enumerate() {
+                    full |= u64::from(entry != EMPTY) << at;
+                }
+                while full != 0 {
+                    let entry = chunk[full.trailing_zeros() as usize];
                     if let flow @ ControlFlow::Break(_) =
                         report(RankCounts::from_bits(entry & SHAPE_BITS))
                     {
                         return Some(flow);
                     }
+                    full &= full - 1;
                 }
             }
             return Some(ControlFlow::Continue(()));
