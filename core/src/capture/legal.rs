@@ -21,8 +21,8 @@ use crate::{Card, CardSet};
 /// Memory for the capture search: a set of `SLOTS` shapes, 8 bytes each (at least 4).
 ///
 /// Any size gives the same captures; a small one only costs time on crowded tables (real
-/// play stays under 512 shapes). The plain functions use [`DEFAULT_SLOTS`] on the stack;
-/// the `_in` functions take an arena, for callers that budget memory themselves.
+/// play stays under 512 shapes). The plain functions use up to [`DEFAULT_SLOTS`] on the
+/// stack; the `_in` functions take an arena, for callers that budget memory themselves.
 #[derive(Clone, Debug)]
 pub struct CaptureArena<const SLOTS: usize = DEFAULT_SLOTS> {
     slots: [u64; SLOTS],

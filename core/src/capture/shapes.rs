@@ -6,12 +6,13 @@
 //! A hash set of shapes seen drops the repeats, and also prunes: a shape met again with no
 //! earlier pattern allowed than before has nothing new below it.
 //!
-//! The set lives in caller-given memory. When a table has more shapes than fit, the shapes
-//! are split into *regions* by their counts of the highest ranks, each walked on its own;
-//! nothing is ever reported twice, because a region's shapes are reported only after its
-//! walk completed. With the patterns sorted highest rank first, a region's walk leaves
-//! every other region as soon as the patterns that reach its ranks are behind it, so a
-//! crowded table costs about one walk per shape, not one per region.
+//! The set lives in caller-given memory, or on the stack in sizes that grow only when the
+//! one before overflowed. When a table has more shapes than fit, the shapes are split into
+//! *regions* by their counts of the highest ranks, each walked on its own; nothing is ever
+//! reported twice, because a region's shapes are reported only after its walk completed.
+//! With the patterns sorted highest rank first, a region's walk leaves every other region
+//! as soon as the patterns that reach its ranks are behind it, so a crowded table costs
+//! about one walk per shape, not one per region.
 
 use core::ops::ControlFlow;
 
