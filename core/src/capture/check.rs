@@ -43,7 +43,7 @@ pub fn check_capture(table: CardSet, played: Card, capture: CardSet) -> Result<(
         return Ok(());
     }
     let layout = TableLayout::new(capture, target_sum(played));
-    let groupable = layout.limit();
+    let groupable = layout.limit;
     // Cards worth more than the target fit in no group; those worth it are groups alone.
     if (layout.exact | layout.groupable) == capture && splits_into_groups(groupable, layout.target)
     {

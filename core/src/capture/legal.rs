@@ -12,15 +12,17 @@ use arrayvec::ArrayVec;
 
 use super::patterns::{find_patterns, Patterns};
 use super::rank_counts::RankCounts;
-use super::shapes::{for_each_distinct_shape, for_each_family, shares_ranks};
+use super::shapes::{
+    for_each_distinct_shape, for_each_distinct_shape_on_stack, for_each_family, shares_ranks,
+};
 use super::target::{target_sum, TableLayout};
 use crate::{Card, CardSet};
 
 /// Memory for the capture search: a set of `SLOTS` shapes, 8 bytes each (at least 4).
 ///
 /// Any size gives the same captures; a small one only costs time on crowded tables (real
-/// play stays under 512 shapes). The plain functions use [`DEFAULT_SLOTS`] on the stack;
-/// the `_in` functions take an arena, for callers that budget memory themselves.
+/// play stays under 512 shapes). The plain functions use up to [`DEFAULT_SLOTS`] on the
+/// stack; the `_in` functions take an arena, for callers that budget memory themselves.
 #[derive(Clone, Debug)]
 pub struct CaptureArena<const SLOTS: usize = DEFAULT_SLOTS> {
     slots: [u64; SLOTS],
@@ -83,14 +85,13 @@ pub fn try_for_each_legal_capture_in<const SLOTS: usize, B>(
 
 /// Calls `report` once for every distinct legal shape of `layout`. Shapes need a set to
 /// drop repeats only when two patterns share a rank; the set lives in `slots`, or without
-/// them on the stack, sized to the table: clearing 4 KiB would cost small tables more than
-/// their whole search.
+/// them on the stack, grown only when it fills.
 fn for_each_shape<B>(
     layout: &TableLayout,
     slots: Option<&mut [u64]>,
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let limit = layout.limit();
+    let limit = layout.limit;
     let mut patterns = Patterns::new();
     find_patterns(limit, layout.target, &mut patterns);
     for_each_shape_of(&patterns, limit, slots, report)
@@ -110,9 +111,9 @@ fn for_each_shape_of<B>(
     match slots {
         Some(slots) => for_each_distinct_shape(patterns, limit, slots, report),
         None if limit.total() <= 6 => {
-            for_each_distinct_shape(patterns, limit, &mut [0; 64], report)
+            for_each_distinct_shape_on_stack::<B, 64>(patterns, limit, report)
         }
-        None => for_each_distinct_shape(patterns, limit, &mut [0; DEFAULT_SLOTS], report),
+        None => for_each_distinct_shape_on_stack::<B, DEFAULT_SLOTS>(patterns, limit, report),
     }
 }
 
@@ -195,7 +196,7 @@ pub fn try_for_each_unextendable_shape<B>(
     mut visit: impl FnMut(&CaptureShape<'_>) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let layout = TableLayout::new(table, target_sum(played));
-    let limit = layout.limit();
+    let limit = layout.limit;
     let mut patterns = Patterns::new();
     find_patterns(limit, layout.target, &mut patterns);
     let mut visit_counts = |counts| {
@@ -267,7 +268,7 @@ pub fn legal_capture_count_up_to(table: CardSet, played: Card, most: u64) -> u64
         }
     }
     let layout = TableLayout::new(table, target_sum(played));
-    let limit = layout.limit();
+    let limit = layout.limit;
     let mut total = 0u64;
     let _ = for_each_shape::<()>(&layout, None, &mut |shape| {
         let ways = crate::Rank::ALL.iter().fold(1u64, |ways, rank| {
@@ -348,23 +349,31 @@ impl ArrayVec4 {
         len: 0,
     };
 
+    #[inline]
     fn as_slice(&self) -> &[u8] {
         &self.items[..self.len as usize]
     }
 }
 
 /// Lists every capture of this shape: per rank, every way of choosing that many of the
-/// table's cards of the rank (an odometer over the choices); with every subset of the
-/// exact-value cards.
+/// table's cards of the rank (an odometer over the choices, the lowest rank's turning
+/// fastest, in a loop of its own); with every subset of the exact-value cards.
 fn for_each_choice_of_suits<B>(
     shape: RankCounts,
     layout: &TableLayout,
     visit: &mut impl FnMut(CardSet) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    // Per rank taken: the nibble shift, the choices of suits, and which one is current.
+    // A rank taken whole has one choice of suits, and most shapes take only such ranks.
+    let taken = shape.ranks_present();
+    let in_part = taken & RankCounts::from_bits(shape.bits() ^ layout.limit.bits()).ranks_present();
+    let mut chosen = layout.groupable.bits() & ((taken & !in_part) * 0xF);
+    if in_part == 0 {
+        return with_exact(chosen, layout.exact, visit);
+    }
+    // Per rank taken in part, lowest first: the nibble shift, the choices of suits, and
+    // which one is current.
     let mut wheels: ArrayVec<(u32, &[u8], usize), 13> = ArrayVec::new();
-    let mut chosen = 0u64;
-    let mut rest = shape.bits();
+    let mut rest = shape.bits() & (in_part * 0xF);
     while rest != 0 {
         let shift = rest.trailing_zeros() & !3;
         let cards = (layout.groupable.bits() >> shift) & 0xF;
@@ -373,19 +382,18 @@ fn for_each_choice_of_suits<B>(
         wheels.push((shift, choices, 0));
         rest &= !(0xF << shift);
     }
+    let Some(((fastest, fastest_choices, _), others)) = wheels.split_first_mut() else {
+        return with_exact(chosen, layout.exact, visit);
+    };
+    let (fastest, fastest_choices) = (*fastest, *fastest_choices);
+    chosen &= !(0xF << fastest);
     loop {
-        let capture = CardSet::from_bits(chosen).unwrap_or_default();
-        if layout.exact.is_empty() {
-            visit(capture)?;
-        } else {
-            layout
-                .exact
-                .subsets()
-                .try_for_each(|extra| visit(capture | extra))?;
+        for &choice in fastest_choices {
+            with_exact(chosen | u64::from(choice) << fastest, layout.exact, visit)?;
         }
-        // Turn the odometer.
+        // Turn the rest of the odometer.
         let mut turned = false;
-        for (shift, choices, current) in wheels.iter_mut() {
+        for (shift, choices, current) in others.iter_mut() {
             *current += 1;
             let next = choices.get(*current).copied().unwrap_or_else(|| {
                 *current = 0;
@@ -400,5 +408,21 @@ fn for_each_choice_of_suits<B>(
         if !turned {
             return ControlFlow::Continue(());
         }
+    }
+}
+
+/// Visits the capture `chosen` with every subset of the exact-value cards.
+#[inline(always)]
+fn with_exact<B>(
+    chosen: u64,
+    exact: CardSet,
+    visit: &mut impl FnMut(CardSet) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    // Within the table's groupable cards, so always a card set.
+    let capture = CardSet::from_bits(chosen).unwrap_or_default();
+    if exact.is_empty() {
+        visit(capture)
+    } else {
+        exact.subsets().try_for_each(|extra| visit(capture | extra))
     }
 }

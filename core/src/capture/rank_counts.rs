@@ -41,13 +41,15 @@ impl RankCounts {
     }
 
     /// `count` cards of `rank`.
+    #[cfg(test)]
     pub const fn single(rank: Rank, count: u8) -> RankCounts {
         RankCounts((count as u64) << (4 * rank.index()))
     }
 
-    /// One bit (the nibble's lowest) for each rank with a non-zero count.
+    /// One bit (the nibble's lowest) for each rank with a non-zero count. Counts are at most
+    /// 8, so adding 7 sets a nibble's top bit exactly when it is not 0, and never carries.
     pub const fn ranks_present(self) -> u64 {
-        (self.0 | self.0 >> 1 | self.0 >> 2 | self.0 >> 3) & LOW_NIBBLE_BITS
+        ((self.0 + LOW_NIBBLE_BITS * 7) >> 3) & LOW_NIBBLE_BITS
     }
 
     /// How many cards in all.

@@ -6,12 +6,13 @@
 //! A hash set of shapes seen drops the repeats, and also prunes: a shape met again with no
 //! earlier pattern allowed than before has nothing new below it.
 //!
-//! The set lives in caller-given memory. When a table has more shapes than fit, the shapes
-//! are split into *regions* by their counts of the highest ranks, each walked on its own;
-//! nothing is ever reported twice, because a region's shapes are reported only after its
-//! walk completed. With the patterns sorted highest rank first, a region's walk leaves
-//! every other region as soon as the patterns that reach its ranks are behind it, so a
-//! crowded table costs about one walk per shape, not one per region.
+//! The set lives in caller-given memory, or on the stack in sizes that grow only when the
+//! one before overflowed. When a table has more shapes than fit, the shapes are split into
+//! *regions* by their counts of the highest ranks, each walked on its own; nothing is ever
+//! reported twice, because a region's shapes are reported only after its walk completed.
+//! With the patterns sorted highest rank first, a region's walk leaves every other region
+//! as soon as the patterns that reach its ranks are behind it, so a crowded table costs
+//! about one walk per shape, not one per region.
 
 use core::ops::ControlFlow;
 
@@ -33,9 +34,82 @@ pub(crate) fn for_each_distinct_shape<B>(
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let power_of_two = 1usize << (usize::BITS - 1 - slots.len().max(2).leading_zeros());
-    let slots = &mut slots[..power_of_two];
-    // Most tables fit at once, walked in the patterns' own order.
-    if let Some(flow) = walk_region(patterns, limit, slots, Region::WHOLE, report) {
+    walk_whole(
+        patterns,
+        limit,
+        &mut slots[..power_of_two],
+        FIRST_SLOTS,
+        report,
+    )
+}
+
+/// [`for_each_distinct_shape`] with the set on the stack: `FIRST_SLOTS` slots, then four
+/// times as many, then `MOST` (a power of two) only when those are too few, since clearing
+/// 4 KiB at every call would cost a small table more than its whole search. The same
+/// shapes in the same order.
+pub(crate) fn for_each_distinct_shape_on_stack<B, const MOST: usize>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let first = &mut [EMPTY; FIRST_SLOTS];
+    if let Some(flow) = walk_region(patterns, limit, first, Region::WHOLE, FIRST_SLOTS, report) {
+        return flow;
+    }
+    if MOST > 4 * FIRST_SLOTS {
+        if let Some(flow) = walk_second(patterns, limit, report) {
+            return flow;
+        }
+    }
+    walk_on_stack::<B, MOST>(patterns, limit, report)
+}
+
+/// The second try of [`for_each_distinct_shape_on_stack`]. This one and the last are never
+/// inlined, so that their slots take stack only on the tables that need them.
+#[inline(never)]
+fn walk_second<B>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> Option<ControlFlow<B>> {
+    let second = &mut [EMPTY; 4 * FIRST_SLOTS];
+    walk_region(
+        patterns,
+        limit,
+        second,
+        Region::WHOLE,
+        4 * FIRST_SLOTS,
+        report,
+    )
+}
+
+/// The last try of [`for_each_distinct_shape_on_stack`]: all of `MOST` at once (or the
+/// regions of a crowded table).
+#[inline(never)]
+fn walk_on_stack<B, const MOST: usize>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    walk_whole(
+        patterns,
+        limit,
+        &mut [EMPTY; MOST],
+        16 * FIRST_SLOTS,
+        report,
+    )
+}
+
+/// Walks every shape, with `from` slots first; most tables fit at once, walked in the
+/// patterns' own order.
+fn walk_whole<B>(
+    patterns: &Patterns,
+    limit: RankCounts,
+    slots: &mut [u64],
+    from: usize,
+    report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if let Some(flow) = walk_region(patterns, limit, slots, Region::WHOLE, from, report) {
         return flow;
     }
     walk_crowded(patterns, limit, slots, report)
@@ -92,13 +166,14 @@ impl Region {
     }
 }
 
-/// Walks the shapes of `region` and reports them; `None` when they outgrew `slots`, with
-/// nothing reported.
+/// Walks the shapes of `region` and reports them, with `from` slots first; `None` when they
+/// outgrew `slots`, with nothing reported.
 fn walk_region<B>(
     patterns: &Patterns,
     limit: RankCounts,
     slots: &mut [u64],
     region: Region,
+    from: usize,
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> Option<ControlFlow<B>> {
     // Patterns that reach a fixed rank come first (or, for the whole, every one counts).
@@ -106,26 +181,37 @@ fn walk_region<B>(
         .iter()
         .take_while(|pattern| region.fixed == 0 || pattern.bits() & region.fixed != 0)
         .count();
-    let mut used = FIRST_SLOTS.min(slots.len());
+    let mut used = from.min(slots.len());
     loop {
         let mut set = ShapeSet {
             slots: &mut slots[..used],
             len: 0,
+            most: 3 * used / 4,
             region,
             reaching,
         };
         set.slots.fill(EMPTY);
-        if set
-            .walk(patterns, region.limit(limit), RankCounts::ZERO, 0)
-            .is_ok()
-        {
-            for &entry in set.slots.iter() {
-                if entry != EMPTY {
+        let limit = region.limit(limit);
+        let walked = if region.fixed == 0 {
+            set.walk::<true>(patterns, limit, RankCounts::ZERO, 0)
+        } else {
+            set.walk::<false>(patterns, limit, RankCounts::ZERO, 0)
+        };
+        if walked.is_ok() {
+            // Slot order, by a mask of the full slots: a branch per slot would be a guess.
+            for chunk in set.slots.chunks(64) {
+                let mut full = 0u64;
+                for (at, &entry) in chunk.iter().enumerate() {
+                    full |= u64::from(entry != EMPTY) << at;
+                }
+                while full != 0 {
+                    let entry = chunk[full.trailing_zeros() as usize];
                     if let flow @ ControlFlow::Break(_) =
                         report(RankCounts::from_bits(entry & SHAPE_BITS))
                     {
                         return Some(flow);
                     }
+                    full &= full - 1;
                 }
             }
             return Some(ControlFlow::Continue(()));
@@ -148,7 +234,7 @@ fn split_region<B>(
     report: &mut dyn FnMut(RankCounts) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     if region.fixed != 0 {
-        if let Some(flow) = walk_region(sorted, limit, slots, region, report) {
+        if let Some(flow) = walk_region(sorted, limit, slots, region, FIRST_SLOTS, report) {
             return flow;
         }
     }
@@ -210,6 +296,8 @@ pub(crate) fn for_each_family<B>(
 struct ShapeSet<'s> {
     slots: &'s mut [u64],
     len: usize,
+    /// Three quarters of the slots: a quarter stays free so that probes stay short.
+    most: usize,
     region: Region,
     /// How many of the patterns, from the first, can change the region's fixed counts.
     reaching: usize,
@@ -225,26 +313,29 @@ fn hash(shape: RankCounts) -> u64 {
 
 impl ShapeSet<'_> {
     /// Visits `shape` (reached with patterns from `start` on still allowed) and, unless
-    /// pruned, every shape above it.
-    fn walk(
+    /// pruned, every shape above it. `WHOLE` when the region is every shape: a walk
+    /// without the region's tests.
+    fn walk<const WHOLE: bool>(
         &mut self,
-        patterns: &Patterns,
+        patterns: &[RankCounts],
         limit: RankCounts,
         shape: RankCounts,
         start: usize,
     ) -> Result<(), Full> {
-        let inside = self.region.holds(shape);
+        let inside = WHOLE || self.region.holds(shape);
         if inside && !self.note(shape, hash(shape), start)? {
             return Ok(());
         }
-        for (index, pattern) in patterns.iter().enumerate().skip(start) {
-            if index >= self.reaching && !inside {
-                // No pattern left can bring the fixed counts to the region's.
-                break;
-            }
-            let next = shape.plus(*pattern);
+        // Outside the region, no pattern past `reaching` can bring the fixed counts to its.
+        let end = if inside {
+            patterns.len()
+        } else {
+            self.reaching
+        };
+        for index in start..end {
+            let next = shape.plus(patterns[index]);
             if next.fits_within(limit) {
-                self.walk(patterns, limit, next, index)?;
+                self.walk::<WHOLE>(patterns, limit, next, index)?;
             }
         }
         Ok(())
@@ -259,8 +350,7 @@ impl ShapeSet<'_> {
         loop {
             let slot = self.slots[index];
             if slot == EMPTY {
-                // Keep a quarter free so probes stay short.
-                if 4 * (self.len + 1) > 3 * self.slots.len() {
+                if self.len == self.most {
                     return Err(Full);
                 }
                 self.slots[index] = entry;

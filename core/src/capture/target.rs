@@ -16,7 +16,8 @@ pub const fn target_sum(played: Card) -> u8 {
 
 /// The table split by the part each card can play for a target sum:
 /// - `exact`: non-ace cards worth exactly the target; each can only be a group alone;
-/// - `groupable`: aces and non-aces worth less, which only capture in groups of ranks;
+/// - `groupable`: aces and non-aces worth less, which only capture in groups of ranks,
+///   and `limit`, their rank counts, which groups may draw on;
 ///
 /// the rest (worth more than the target) cannot be captured.
 #[derive(Clone, Copy, Debug)]
@@ -24,6 +25,7 @@ pub(crate) struct TableLayout {
     pub target: u8,
     pub exact: CardSet,
     pub groupable: CardSet,
+    pub limit: RankCounts,
 }
 
 /// For each target sum (index), the cards worth less (aces included) and worth exactly it.
@@ -56,11 +58,7 @@ impl TableLayout {
             target,
             exact: table & exact,
             groupable: table & below,
+            limit: RankCounts::of(table & below),
         }
-    }
-
-    /// The rank counts groups may draw on.
-    pub fn limit(&self) -> RankCounts {
-        RankCounts::of(self.groupable)
     }
 }
