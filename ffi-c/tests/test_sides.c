@@ -54,8 +54,8 @@ static void test_rules_text(void) {
     rules = PAIRS;
     CHECK_RESULT(tablic_rules_parse("pairs", &rules, message, sizeof message),
                  TABLIC_RESULT_INVALID_RULES);
-    CHECK(same_text(message, "unknown rule \"pairs\" (expected side-size=N, "
-                             "leftovers=last-capturer|last-player or final-tabla=yes|no)"));
+    CHECK(same_text(message, "unknown rule \"pairs\" (rules: side-size=K, "
+                             "leftovers=WHO, final-tabla=yes|no)"));
     CHECK(rules_equal(rules, PAIRS));
     CHECK_RESULT(tablic_rules_parse("leftovers=dealer", &rules, message, sizeof message),
                  TABLIC_RESULT_INVALID_RULES);

@@ -29,7 +29,7 @@ def test_rules_are_values_with_a_text() -> None:
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: Rules.parse("pairs"), 'unknown rule "pairs" (expected side-size=N, '),
+        (lambda: Rules.parse("pairs"), 'unknown rule "pairs" (rules: side-size=K, '),
         (lambda: Rules.parse("leftovers=dealer"),
          'leftovers="dealer": expected last-capturer or last-player'),
         (lambda: Rules.parse("side-size=2 side-size=2"), "rule side-size given twice"),

@@ -97,7 +97,7 @@ impl fmt::Display for RulesError {
             ),
             RulesError::UnknownRule(word) => write!(
                 f,
-                "unknown rule {word:?} (expected side-size=N, leftovers=last-capturer|last-player or final-tabla=yes|no)"
+                "unknown rule {word:?} (rules: side-size=K, leftovers=WHO, final-tabla=yes|no)"
             ),
             RulesError::Repeated(key) => write!(f, "rule {key} given twice"),
             RulesError::BadValue { key, value } => {
@@ -346,7 +346,7 @@ mod tests {
         let error = |text: &str| text.parse::<Rules>().unwrap_err().to_string();
         assert_eq!(
             error("pairs"),
-            "unknown rule \"pairs\" (expected side-size=N, leftovers=last-capturer|last-player or final-tabla=yes|no)"
+            "unknown rule \"pairs\" (rules: side-size=K, leftovers=WHO, final-tabla=yes|no)"
         );
         assert_eq!(
             error("side-size=2 side-size=2"),
