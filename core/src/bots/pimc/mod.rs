@@ -192,6 +192,7 @@ type Tally = ArrayVec<Weighed, MAX_ROOT_MOVES>;
 pub struct Evaluation {
     tally: Tally,
     worlds: u32,
+    /// The other sides: a value is this many times the margin over their mean.
     others: u32,
     /// How far ahead its worlds were solved.
     horizon: Horizon,
@@ -204,7 +205,7 @@ impl Evaluation {
         Evaluation {
             tally: Tally::new(),
             worlds: 0,
-            others: view.players().get() as u32 - 1,
+            others: view.rules().side_count(view.players()) as u32 - 1,
             horizon: Horizon::of(view).valued(options.learned),
             table: view.table(),
         }
@@ -247,8 +248,9 @@ impl Evaluation {
             .map(|(_, played)| played)
     }
 
-    /// The mean over the worlds it was solved in of the margin in points (own total minus
-    /// the others' mean) that `played` leads to, from here to the [horizon](Self::horizon)
+    /// The mean over the worlds it was solved in of the margin in points (own side's total
+    /// minus the other sides' mean; with everyone alone, own total minus the others' mean)
+    /// that `played` leads to, from here to the [horizon](Self::horizon)
     /// (where, short of the game's end, a card of lead counts as
     /// [`CUT_CARD`](crate::bots::solver::CUT_CARD) / [`CUT_POINT`] of a point instead of
     /// the bonus for most cards); `None` for a move not weighed, or when no world was

@@ -310,12 +310,14 @@ fn greedy_mask(seats: &[bool]) -> u64 {
 }
 
 /// The seat whose value the search computes, and the sign that turns it into `root`'s:
-/// with two players always seat 0 (the other's margin is its negation), so that both
-/// seats share the transposition table; with more, `root` itself.
+/// with two sides always seat 0 (the other side's margin is its negation), so that every
+/// seat shares the transposition table; with more, the first seat of `root`'s side (a
+/// side's seats share its value), which is `root` itself when everyone plays alone.
 fn hero_of<const SEATS: usize>(position: &Position<SEATS>, root: usize) -> (usize, i32) {
-    if position.players().get() == 2 {
-        (0, if root == 0 { 1 } else { -1 })
+    let side = position.side_of(root);
+    if position.rules().side_count(position.players()) == 2 {
+        (0, if side == 0 { 1 } else { -1 })
     } else {
-        (root, 1)
+        (side, 1)
     }
 }
