@@ -105,9 +105,9 @@ impl core::error::Error for PositionError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position<const SEATS: usize> {
     players: PlayerCount,
+    /// The rules (with the rest, 128 bytes for two seats: one byte more, and the
+    /// compiler copies positions by a call to `memcpy`, 10 % slower).
     rules: Rules,
-    /// Sides in the game ([`Rules::side_count`]): seat `s` plays for side `s % sides`.
-    sides: u8,
     to_move: u8,
     last_capturer: u8,
     deck_len: u8,
@@ -332,7 +332,6 @@ impl<const SEATS: usize> Position<SEATS> {
         let mut position = Position {
             players: setup.players,
             rules: setup.rules,
-            sides: setup.rules.side_count(setup.players) as u8,
             to_move: setup.to_move as u8,
             last_capturer: setup.last_capturer.map_or(NOBODY, |seat| seat as u8),
             deck_len: setup.undealt.len() as u8,
@@ -378,6 +377,15 @@ impl<const SEATS: usize> Position<SEATS> {
         self.rules
     }
 
+    /// How many sides play ([`Rules::side_count`]; no division when everyone is alone).
+    fn sides(&self) -> usize {
+        if self.rules.is_everyone_alone() {
+            self.players.get()
+        } else {
+            self.rules.side_count(self.players)
+        }
+    }
+
     /// The side `seat` plays for ([`Rules::side_of`]; no division when everyone is alone).
     pub fn side_of(&self, seat: usize) -> usize {
         if self.rules.is_everyone_alone() {
@@ -389,7 +397,7 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// True when seats `a` and `b` play for the same side (a seat is on its own).
     pub(crate) fn same_side(&self, a: usize, b: usize) -> bool {
-        a == b || self.side_of(a) == self.side_of(b)
+        a == b || (!self.rules.is_everyone_alone() && self.side_of(a) == self.side_of(b))
     }
 
     /// The seat to move, or `None` once the game is over.
@@ -486,7 +494,7 @@ impl<const SEATS: usize> Position<SEATS> {
     /// seat).
     fn most_cards(&self) -> Option<usize> {
         let mut most = (0, None);
-        for side in 0..usize::from(self.sides).min(SEATS) {
+        for side in 0..self.sides().min(SEATS) {
             let cards = self.side_cards(side);
             if side == 0 || cards > most.0 {
                 most = (cards, Some(side));
@@ -497,13 +505,25 @@ impl<const SEATS: usize> Position<SEATS> {
         most.1
     }
 
+    /// The cards in the piles of the hero's side, and the most in any other side's.
+    fn side_card_counts(&self, hero: usize) -> (usize, usize) {
+        let heros_side = self.side_of(hero);
+        let mut most_other = 0;
+        for side in 0..self.sides().min(SEATS) {
+            if side != heros_side {
+                most_other = most_other.max(self.side_cards(side));
+            }
+        }
+        (self.side_cards(heros_side), most_other)
+    }
+
     /// Cards in the piles of `side`'s seats.
     fn side_cards(&self, side: usize) -> usize {
         let seats = &self.pile_cards[..self.players.get().min(SEATS)];
         if self.rules.is_everyone_alone() {
             return seats.get(side).map_or(0, |&cards| usize::from(cards));
         }
-        let step = usize::from(self.sides);
+        let step = self.sides();
         seats
             .iter()
             .skip(side)
@@ -518,7 +538,7 @@ impl<const SEATS: usize> Position<SEATS> {
     /// weight is its first seat's.
     fn weight(&self, seat: usize, hero: usize) -> i32 {
         if self.same_side(seat, hero) {
-            i32::from(self.sides) - 1
+            self.sides() as i32 - 1
         } else {
             -1
         }
@@ -647,6 +667,7 @@ impl<const SEATS: usize> Position<SEATS> {
     /// much the hero's weighted score grew (captured points, tabla, and at the end the
     /// table's points for the seat that takes them; at a cut, in its units, the cards
     /// captured too).
+    #[inline]
     pub(crate) fn after_for(&self, played: Move, seat: usize, hero: usize) -> (Self, i32) {
         let (next, gains) = self.after(played, seat);
         if self.cut {
@@ -861,6 +882,8 @@ impl<const SEATS: usize> Position<SEATS> {
         let mut all = self.table;
         let mut own = CardSet::EMPTY;
         let mut other_tablas = 0;
+        // The most cards in another seat's pile: another side's, with everyone alone.
+        let mut most_other = 0;
         for seat in 0..seats {
             let future = self.hands[seat] | self.undealt_to[seat];
             all |= future;
@@ -868,15 +891,14 @@ impl<const SEATS: usize> Position<SEATS> {
                 own |= future;
             } else {
                 other_tablas += future.len();
+                most_other = most_other.max(self.pile_cards[seat] as usize);
             }
         }
-        let sides = usize::from(self.sides).min(SEATS);
-        let heros_side = self.side_of(hero);
-        let most_other = (0..sides)
-            .filter(|&side| side != heros_side)
-            .map(|side| self.side_cards(side))
-            .max()
-            .unwrap_or(0);
+        let (own_cards, most_other) = if self.rules.is_everyone_alone() {
+            (self.pile_cards[hero] as usize, most_other)
+        } else {
+            self.side_card_counts(hero)
+        };
         let mut own_tablas = own.len();
         if seats == 2 {
             let pairs = same_rank_pairs(own, all - own - self.table);
@@ -885,8 +907,8 @@ impl<const SEATS: usize> Position<SEATS> {
         }
         let points = all.points() as i32;
         let cards = all.len();
-        let own_cards = self.side_cards(heros_side);
-        let weight = i32::from(self.sides) - 1;
+        let sides = self.sides();
+        let weight = sides as i32 - 1;
         if self.cut {
             // Every point left won by the hero, or by the others; every card too, or with
             // a learned horizon, what the evaluation adds at the cut instead of the cards
