@@ -31,6 +31,12 @@
 //!   a small budget gives a shorter sight, never a decision left to the greedy order. The
 //!   single world of a two-player last deal has no budget: it is the game itself.
 //! - Ties go to the greedy player's order ([`GreedyKey`]).
+//! - In a game of sides a world's value is the side's margin (the solver's), partners
+//!   helping: a partner's hand is sampled like an opponent's, its moves of the deal read
+//!   the same way as evidence of it, but it is searched as playing the side's best moves,
+//!   never as a greedy player. The end is settled by the game's house rules. The learned
+//!   evaluation (`learned`) only values two players' deal ends under the original rules;
+//!   elsewhere the cut is valued as without it.
 
 mod opponents;
 mod world;
@@ -67,7 +73,7 @@ pub struct PimcOptions {
     pub nodes: u64,
     /// Worlds cut at the deal's end are valued there by the learned evaluation of the rest
     /// of the game ([`crate::bots::evaluation`]) instead of a card of lead at a third of a
-    /// point.
+    /// point: with two players under the original rules, which it learned.
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,

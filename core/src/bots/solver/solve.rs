@@ -120,8 +120,9 @@ impl<'t> Solver<'t> {
     }
 
     /// Calls `visit` with every legal move of the seat to move and its exact value for that
-    /// seat: the final margin `(n − 1)·own total − Σ other totals` with best play after it
-    /// (paranoid with more than two players); for a cut position, its horizon value
+    /// seat: its side's final margin `(S − 1)·own side's total − Σ other sides' totals`
+    /// (with everyone alone `(n − 1)·own total − Σ other totals`) with best play after it,
+    /// partners helping (paranoid with more than two sides); for a cut position, its horizon value
     /// ([`Position::margin`], [`Position::value_scale`] units to a point). Every move is
     /// reported, moves equivalent up to suits with equal values.
     pub fn solve_all<const SEATS: usize>(
@@ -205,7 +206,8 @@ impl<'t> Solver<'t> {
 
     /// The move `seat`'s search plays here, whoever is to move, and the position's exact
     /// value for `seat`: its best move when it is to move, else the move worst for it
-    /// (every other seat plays against it, as in [`Solver::solve_all`]). Following these
+    /// (every other side plays against it, its partners for it, as in
+    /// [`Solver::solve_all`]). Following these
     /// moves from `seat`'s turn gives a best line, whose end has the value of its start.
     pub fn best_move_for<const SEATS: usize>(
         &mut self,
