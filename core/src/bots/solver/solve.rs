@@ -64,8 +64,8 @@ impl<'t> Solver<'t> {
         solver
     }
 
-    /// A solver keeping what earlier solvers stored in `entries`: keys cover hands, table
-    /// and deck, so what was learnt on one position serves any other (a sampling bot
+    /// A solver keeping what earlier solvers stored in `entries`: keys cover hands, table,
+    /// deck and rules, so what was learnt on one position serves any other (a sampling bot
     /// solving many deals saves the clearing, and gains where the deals agree). Only
     /// entries stored with no [greedy seats](Solver::set_greedy_seats) may be reused so:
     /// the keys do not say which seats played greedy moves.
@@ -114,7 +114,7 @@ impl<'t> Solver<'t> {
     }
 
     /// Forgets every position in the transposition table. Never needed for correct values
-    /// (keys cover hands, table and deck); it only frees the slots.
+    /// (keys cover hands, table, deck and rules); it only frees the slots.
     pub fn clear(&mut self) {
         self.table.clear();
     }
