@@ -881,24 +881,31 @@ impl<const SEATS: usize> Position<SEATS> {
     pub(crate) fn value_bounds(&self, hero: usize) -> ((i32, i32), (i32, i32)) {
         let seats = self.players.get().min(SEATS);
         let mut all = self.table;
-        let mut own = CardSet::EMPTY;
         let mut other_tablas = 0;
-        // The most cards in another seat's pile: another side's, with everyone alone.
         let mut most_other = 0;
         for seat in 0..seats {
             let future = self.hands[seat] | self.undealt_to[seat];
             all |= future;
-            if self.same_side(seat, hero) {
-                own |= future;
-            } else {
+            if seat != hero {
                 other_tablas += future.len();
                 most_other = most_other.max(self.pile_cards[seat] as usize);
             }
         }
-        let (own_cards, most_other) = if self.rules.is_everyone_alone() {
-            (self.pile_cards[hero] as usize, most_other)
+        let mut own = self.hands[hero] | self.undealt_to[hero];
+        let own_cards = if self.rules.is_everyone_alone() {
+            self.pile_cards[hero] as usize
         } else {
-            self.side_card_counts(hero)
+            // The partners' cards to come are the side's, and the piles count by side.
+            let partners = (0..seats)
+                .filter(|&seat| seat != hero && self.same_side(seat, hero))
+                .fold(CardSet::EMPTY, |cards, seat| {
+                    cards | self.hands[seat] | self.undealt_to[seat]
+                });
+            own |= partners;
+            other_tablas -= partners.len();
+            let own_cards;
+            (own_cards, most_other) = self.side_card_counts(hero);
+            own_cards
         };
         let mut own_tablas = own.len();
         if seats == 2 {
