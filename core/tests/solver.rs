@@ -1,17 +1,26 @@
 //! The solver against a plain minimax over `Game` (no transposition table, no merging of
-//! equivalent moves), against `Game`'s own play and scoring, and against itself.
+//! equivalent moves), against `Game`'s own play and scoring, and against itself; everyone
+//! alone and in sides, under every house rule.
 
 use std::collections::HashMap;
 
 use proptest::prelude::*;
 use tablic_core::bots::solver::{Entry, Position, PositionError, Setup, SolveError, Solver};
 use tablic_core::bots::{best_greedy_move, ClairvoyantBot};
-use tablic_core::{below, Card, CardSet, Game, Move, Pcg32, PlayerCount, MOVES_PER_GAME};
+use tablic_core::{
+    below, Card, CardSet, FinalTabla, Game, Leftovers, Move, Pcg32, PlayerCount, Rules,
+    MOVES_PER_GAME,
+};
 
 /// Plays `game` until `plies_left` moves remain, greedy or random moves by the seed.
 fn play_until(players: usize, seed: u64, plies_left: usize) -> Game {
+    play_until_under(players, Rules::ORIGINAL, seed, plies_left)
+}
+
+/// As [`play_until`], a game under `rules`.
+fn play_until_under(players: usize, rules: Rules, seed: u64, plies_left: usize) -> Game {
     let players = PlayerCount::new(players).unwrap();
-    let mut game = Game::from_seed(players, seed);
+    let mut game = Game::from_seed_with_rules(players, rules, seed).unwrap();
     let mut rng = Pcg32::new(seed, 11);
     while MOVES_PER_GAME - game.history().len() > plies_left {
         let chosen = if below(&mut rng, 2) == 0 {
@@ -31,18 +40,22 @@ fn random_move(game: &Game, rng: &mut Pcg32) -> Move {
     moves[below(rng, moves.len() as u32) as usize]
 }
 
-/// The final margin of `seat`: `(n − 1)·own − Σ others`.
+/// The final margin of `seat`'s side as `Game` scores it: `(S − 1)·own side's total − Σ
+/// other sides' totals` for `S` sides (with everyone alone, `(n − 1)·own − Σ others`).
 fn margin(game: &Game, seat: usize) -> i32 {
     let result = game.result().unwrap();
-    let all: u32 = (0..game.players().get()).map(|s| result.total(s)).sum();
-    game.players().get() as i32 * result.total(seat) as i32 - all as i32
+    let sides = result.side_count();
+    let all: u32 = (0..sides).map(|side| result.side_total(side)).sum();
+    sides as i32 * result.side_total(result.side_of(seat)) as i32 - all as i32
 }
 
-/// Plain minimax of `root`'s final margin: `root` maximises, everyone else minimises.
+/// Plain minimax of `root`'s final margin: `root`'s side maximises, everyone else
+/// minimises.
 fn brute_force(game: &Game, root: usize) -> i32 {
     let Some(seat) = game.to_move() else {
         return margin(game, root);
     };
+    let maximising = game.side_of(seat) == game.side_of(root);
     let mut best: Option<i32> = None;
     game.for_each_legal_move(|legal| {
         let mut child = game.clone();
@@ -50,7 +63,7 @@ fn brute_force(game: &Game, root: usize) -> i32 {
         let value = brute_force(&child, root);
         best = Some(match best {
             None => value,
-            Some(best) if seat == root => best.max(value),
+            Some(best) if maximising => best.max(value),
             Some(best) => best.min(value),
         });
     });
@@ -69,9 +82,15 @@ fn brute_force_roots(game: &Game) -> HashMap<Move, i32> {
 }
 
 fn solve_roots<const SEATS: usize>(game: &Game, entries: usize) -> HashMap<Move, i32> {
-    let position = Position::<SEATS>::from_game(game).unwrap();
     let mut table = vec![Entry::EMPTY; entries];
-    let mut solver = Solver::new(&mut table);
+    solve_roots_with::<SEATS>(game, &mut Solver::new(&mut table))
+}
+
+fn solve_roots_with<const SEATS: usize>(
+    game: &Game,
+    solver: &mut Solver<'_>,
+) -> HashMap<Move, i32> {
+    let position = Position::<SEATS>::from_game(game).unwrap();
     let mut values = HashMap::new();
     solver
         .solve_all(&position, |played, value| {
@@ -111,6 +130,83 @@ fn four_player_endgames_match_brute_force() {
         let game = play_until(4, seed, 6);
         assert_eq!(solve_roots::<4>(&game, 1 << 10), brute_force_roots(&game));
     }
+}
+
+/// The four combinations of the house rules, with sides of `side_size`.
+fn house_rules(side_size: u8) -> [Rules; 4] {
+    let rules = |leftovers, final_tabla| Rules {
+        side_size,
+        leftovers,
+        final_tabla,
+    };
+    [
+        rules(Leftovers::LastCapturer, FinalTabla::Counts),
+        rules(Leftovers::LastPlayer, FinalTabla::Counts),
+        rules(Leftovers::LastCapturer, FinalTabla::DoesNotCount),
+        rules(Leftovers::LastPlayer, FinalTabla::DoesNotCount),
+    ]
+}
+
+/// Every root value of endgames of `players` in sides of `side_size`, each of `plies`
+/// from the end, under each house rule, against the brute force, with the solver's value
+/// and best move; returns how many root values differ from the original end rules' (so
+/// that a rule the solver ignored would show).
+fn endgames_match<const SEATS: usize>(
+    players: usize,
+    side_size: u8,
+    seeds: u64,
+    plies: &[usize],
+) -> usize {
+    let mut entries = vec![Entry::EMPTY; 1 << 10];
+    let mut differing = 0;
+    for seed in 0..seeds {
+        for &plies_left in plies {
+            let mut original = None;
+            for rules in house_rules(side_size) {
+                let game = play_until_under(players, rules, seed, plies_left);
+                let expected = brute_force_roots(&game);
+                // One table for every rule and position: the rules must be in its keys.
+                let mut solver = Solver::reusing(&mut entries);
+                let values = solve_roots_with::<SEATS>(&game, &mut solver);
+                let context = format!("{rules} seed {seed}, {plies_left} plies");
+                assert_eq!(values, expected, "{context}");
+                let best = *values.values().max().unwrap();
+                let position = Position::<SEATS>::from_game(&game).unwrap();
+                assert_eq!(solver.value(&position), Ok(best), "{context}");
+                let (chosen, value) = solver.best_move(&position).unwrap();
+                assert_eq!((values[&chosen], value), (best, best), "{context}");
+                let original = original.get_or_insert_with(|| values.clone());
+                differing += (values.iter())
+                    .filter(|&(played, value)| original[played] != *value)
+                    .count();
+            }
+        }
+    }
+    differing
+}
+
+#[test]
+fn two_player_endgames_under_the_house_rules_match_brute_force() {
+    let differing = endgames_match::<2>(2, 1, 16, &[1, 2, 3, 5, 8]);
+    assert_eq!(differing, 147);
+}
+
+#[test]
+fn four_players_in_pairs_match_brute_force() {
+    let differing = endgames_match::<4>(4, 2, 8, &[1, 4, 5, 8]);
+    assert_eq!(differing, 44);
+}
+
+#[test]
+fn six_players_in_three_pairs_match_brute_force() {
+    let differing = endgames_match::<6>(6, 2, 8, &[2, 4, 6, 7]);
+    assert_eq!(differing, 44);
+}
+
+#[test]
+fn six_players_in_two_threes_match_brute_force() {
+    let differing = endgames_match::<6>(6, 3, 6, &[2, 5, 7]);
+    assert_eq!(differing, 48);
 }
 
 /// A table filled by solving other positions (other seeds, other player counts) serves
@@ -266,6 +362,7 @@ fn a_hand_made_last_trick() {
     let hands = [set("10D"), set("2S")];
     let position = Position::<2>::new(&Setup {
         players: PlayerCount::TWO,
+        rules: Rules::ORIGINAL,
         to_move: 0,
         hands: &hands,
         table: set("10S"),
@@ -333,6 +430,7 @@ fn malformed_parts_are_refused() {
     let hands = [set("2S 3S"), set("4S 5S")];
     let good = Setup {
         players: PlayerCount::TWO,
+        rules: Rules::ORIGINAL,
         to_move: 0,
         hands: &hands,
         table: set("6S"),
@@ -437,6 +535,7 @@ fn crowded_position_with(
     let pile_cards: Vec<u32> = (0..players).map(|_| below(&mut rng, 4)).collect();
     Position::new(&Setup {
         players: PlayerCount::new(players).unwrap(),
+        rules: Rules::ORIGINAL,
         to_move: 0,
         hands: &hands,
         table,
@@ -720,6 +819,7 @@ fn early_cuts_match_brute_force() {
 fn with_piles(game: &Game, pile_cards: [u32; 2], last_capturer: Option<usize>) -> Position<2> {
     Position::new(&Setup {
         players: PlayerCount::TWO,
+        rules: Rules::ORIGINAL,
         to_move: game.to_move().unwrap(),
         hands: &[game.hand(0), game.hand(1)],
         table: game.table(),

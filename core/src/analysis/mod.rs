@@ -9,6 +9,9 @@
 //!   difference paired world by world.
 //! - With everything known ([`analyze_game`]): every move's exact value to the end of the
 //!   game, and the best line.
+//! - In a game of sides, values are the side's margin over the other sides, as the solver
+//!   gives them: a partner plays for the side (its hand sampled like any hidden one), and
+//!   the end is settled by the game's house rules.
 //!
 //! Both give an [`Analysis`]: its moves best first, each a [`MoveTally`] of integer sums,
 //! so that the same seed gives the same analysis on every platform (floating point only in
@@ -101,8 +104,8 @@ impl Analysis {
     }
 
     /// With everything known, the best line: the best move, then each seat's move in the
-    /// search to the end of the game (with more than two players, the others play against
-    /// this seat); empty for a seat's view.
+    /// search to the end of the game (partners play for this seat's side; with more than
+    /// two sides, the other sides play against it); empty for a seat's view.
     pub fn line(&self) -> &[Move] {
         &self.line
     }

@@ -68,7 +68,8 @@ impl MoveTally {
     }
 
     /// Worlds in which the seat ended ahead: its margin at the horizon, the points and
-    /// tablas it already has counted in, above zero (its total above the others' mean).
+    /// tablas it already has counted in, above zero (its total above the others' mean; in a
+    /// game of sides, its side's above the other sides').
     pub const fn ahead(&self) -> u32 {
         self.ahead
     }
@@ -93,13 +94,15 @@ impl MoveTally {
         self.loss_squares
     }
 
-    /// Units of value to a point of margin: the other seats (a value is `(n − 1)·own −
-    /// Σ others`) times the horizon's units to a point.
+    /// Units of value to a point of margin: the other sides, or seats when everyone plays
+    /// alone (a value is `(S − 1)·own side's total − Σ other sides' totals`), times the
+    /// horizon's units to a point.
     pub const fn units_per_point(&self) -> u32 {
         self.units_per_point
     }
 
-    /// The mean margin in points: own total minus the others' mean, at the horizon.
+    /// The mean margin in points: own side's total minus the other sides' mean (own total
+    /// minus the others' mean, everyone alone), at the horizon.
     pub fn mean_margin(&self) -> f64 {
         self.points(self.sum)
     }

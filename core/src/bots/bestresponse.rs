@@ -7,7 +7,12 @@
 //!
 //! - Value: the solver's, the final margin `(n − 1)·own total − Σ other totals`, bonus
 //!   for most cards included; with two players `own − other`, with more `n − 1` times the
-//!   margin over the others' mean (the margin `tablic match` reports).
+//!   margin over the others' mean (the margin `tablic match` reports). In a game of sides,
+//!   the side's margin `(S − 1)·own side's total − Σ other sides' totals`, the end settled
+//!   by the game's house rules, as the solver does.
+//! - A partner is one of the others: taken to play greedy moves too, by this bot's
+//!   definition (the best reply to a table of greedy players), so the search is still a
+//!   one-player game; the partner's greedy captures count for the side.
 //! - Once per game: the first decision solves the whole game and keeps its value, the
 //!   plan's final margin. While the game follows the plan (the other seats play greedy
 //!   moves, any card of the greedy move's class), the value is known, and a later decision
@@ -102,10 +107,14 @@ impl Plan {
     }
 }
 
-/// A hash of `game`'s player count and deck, and of `moves` played from its start: which
-/// game, how far.
+/// A hash of `game`'s player count, rules and deck, and of `moves` played from its start:
+/// which game, how far.
 fn fingerprint(game: &Game, moves: impl Iterator<Item = Move>) -> u64 {
-    let players = game.players().get() as u64;
+    let rules = game.rules();
+    let players = game.players().get() as u64
+        | u64::from(rules.side_size) << 8
+        | (rules.leftovers as u64) << 16
+        | (rules.final_tabla as u64) << 17;
     let deck = game
         .deck()
         .cards()
@@ -129,9 +138,10 @@ impl<'t> BestResponseBot<'t> {
         }
     }
 
-    /// The final margin `(n − 1)·own total − Σ other totals` that the last decision
-    /// predicted for its seat, if it solved the whole game: what the game ends with when
-    /// every other seat plays greedy moves.
+    /// The final margin `(n − 1)·own total − Σ other totals` (in a game of sides, its
+    /// side's, as the solver values it) that the last decision predicted for its seat, if
+    /// it solved the whole game: what the game ends with when every other seat, a partner
+    /// too, plays greedy moves.
     pub fn predicted_margin(&self) -> Option<i32> {
         self.plan.map(|plan| plan.margin)
     }

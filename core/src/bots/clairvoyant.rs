@@ -1,5 +1,7 @@
 //! The clairvoyant reference player: it sees every hand and the deck, and plays the
 //! solver's best move. No fair player can do better, so it bounds what any bot can reach.
+//! In a game of sides it plays for its side's margin, its partners too seen to play for
+//! it (the solver's values), and settles the end by the game's house rules.
 
 use crate::bots::best_greedy_move;
 use crate::bots::pimc::Horizon;

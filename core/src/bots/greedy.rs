@@ -1,6 +1,11 @@
 //! The original's greedy player: the best move by a fixed 9-part key, then a random card
 //! among those equivalent to the chosen one, so that the suit played leaks nothing. The
 //! searching bots play its move on a table too crowded to search ([`CROWDED_TABLE`]).
+//!
+//! With a partner on the table it plays exactly as alone: the key values its own capture
+//! and nothing else, so it takes what it can even when leaving it would give its partner
+//! a larger one, and it never lays a card down for the partner; the rules' sides and
+//! house rules do not enter its choice (the original's player knew neither).
 
 use core::cmp::Ordering;
 use core::ops::ControlFlow;

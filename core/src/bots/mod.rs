@@ -2,6 +2,11 @@
 //!
 //! A [`Bot`] sees a [`PlayerView`], never the game, so it cannot peek at other hands.
 //!
+//! In a game of sides the searching bots (minimax, the solver and every bot built on it)
+//! value their side's margin and take a partner to play for the side, its hand as hidden
+//! as an opponent's; they settle the game's end by its house rules. The random and greedy
+//! players play as the original's did, sides or not.
+//!
 //! - [`RandomBot`] and [`GreedyBot`]: the original program's players, exactly.
 //! - [`MinimaxBot`]: the original's adapted minimax, with a node budget.
 //! - [`solver`]: exact values of every move when every card is known; the next three

@@ -11,6 +11,11 @@
 //! - The weights are fitted by least squares to the margins of the rest of games the
 //!   engine's bots played against each other; `weights.rs` says how, and the command that
 //!   makes it again (`scripts/train-evaluation.sh`).
+//! - Those games were two players' under the original rules. Two players are never in
+//!   sides, but under a house rule (the last player takes the table's last cards, or no
+//!   tabla on the last move) the end it learned is not the game's: the solver then values
+//!   its cut as without the evaluation: points, tablas and a third of a point per card of
+//!   lead (the solver's `Position::with_learned_horizon`).
 
 mod features;
 mod weights;

@@ -29,6 +29,12 @@
 //!   time, bound a decision, so play is deterministic for a seed.
 //! - Arithmetic is in integers (firmware has no FPU): the bound's logarithm and square
 //!   root are fixed-point.
+//! - In a game of sides the reward of a node is its mover's side's margin
+//!   ([`Position::margin`]), so a partner's node chooses what is best for the side and an
+//!   opponent's what is best for its own; a partner's hand is sampled, never seen, and a
+//!   partner is never taken for a greedy player. Play-outs and the end follow the game's
+//!   house rules, and the exploration constant is in points of the margin over the other
+//!   sides' mean.
 
 mod tree;
 
@@ -54,7 +60,7 @@ pub struct IsmctsOptions {
     pub exploration: u32,
     /// Play-outs that reach the deal's end are valued there by the learned evaluation of
     /// the rest of the game ([`crate::bots::evaluation`]) instead of a card of lead at a
-    /// third of a point.
+    /// third of a point: with two players under the original rules, which it learned.
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,
@@ -304,7 +310,8 @@ impl IsmctsBot<'_> {
             solver.set_greedy_seats(&opponents.greedy_seats());
             return solver.best_move(&position).ok().map(|(best, _)| best);
         }
-        let units = i64::from(horizon.scale()) * (players as i64 - 1);
+        let sides = view.rules().side_count(view.players());
+        let units = i64::from(horizon.scale()) * (sides as i64 - 1);
         let mut search = Search {
             tree: Tree::new(self.memory),
             arena: &mut arena,

@@ -31,6 +31,12 @@
 //!   a small budget gives a shorter sight, never a decision left to the greedy order. The
 //!   single world of a two-player last deal has no budget: it is the game itself.
 //! - Ties go to the greedy player's order ([`GreedyKey`]).
+//! - In a game of sides a world's value is the side's margin (the solver's), partners
+//!   helping: a partner's hand is sampled like an opponent's, its moves of the deal read
+//!   the same way as evidence of it, but it is searched as playing the side's best moves,
+//!   never as a greedy player. The end is settled by the game's house rules. The learned
+//!   evaluation (`learned`) only values two players' deal ends under the original rules;
+//!   elsewhere the cut is valued as without it.
 
 mod opponents;
 mod world;
@@ -67,7 +73,7 @@ pub struct PimcOptions {
     pub nodes: u64,
     /// Worlds cut at the deal's end are valued there by the learned evaluation of the rest
     /// of the game ([`crate::bots::evaluation`]) instead of a card of lead at a third of a
-    /// point.
+    /// point: with two players under the original rules, which it learned.
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,
@@ -192,6 +198,7 @@ type Tally = ArrayVec<Weighed, MAX_ROOT_MOVES>;
 pub struct Evaluation {
     tally: Tally,
     worlds: u32,
+    /// The other sides: a value is this many times the margin over their mean.
     others: u32,
     /// How far ahead its worlds were solved.
     horizon: Horizon,
@@ -204,7 +211,7 @@ impl Evaluation {
         Evaluation {
             tally: Tally::new(),
             worlds: 0,
-            others: view.players().get() as u32 - 1,
+            others: view.rules().side_count(view.players()) as u32 - 1,
             horizon: Horizon::of(view).valued(options.learned),
             table: view.table(),
         }
@@ -247,8 +254,9 @@ impl Evaluation {
             .map(|(_, played)| played)
     }
 
-    /// The mean over the worlds it was solved in of the margin in points (own total minus
-    /// the others' mean) that `played` leads to, from here to the [horizon](Self::horizon)
+    /// The mean over the worlds it was solved in of the margin in points (own side's total
+    /// minus the other sides' mean; with everyone alone, own total minus the others' mean)
+    /// that `played` leads to, from here to the [horizon](Self::horizon)
     /// (where, short of the game's end, a card of lead counts as
     /// [`CUT_CARD`](crate::bots::solver::CUT_CARD) / [`CUT_POINT`] of a point instead of
     /// the bonus for most cards); `None` for a move not weighed, or when no world was

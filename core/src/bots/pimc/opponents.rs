@@ -1,6 +1,7 @@
-//! What the deals already over say of how each opponent plays: there every card a seat was
-//! dealt has been played, so its hand at each of its moves is known, and so is whether the
-//! move was the greedy player's.
+//! What the deals already over say of how each other seat plays: there every card a seat
+//! was dealt has been played, so its hand at each of its moves is known, and so is whether
+//! the move was the greedy player's. A partner's play is read like an opponent's, as
+//! evidence of its hidden hand; only an opponent is ever searched as a greedy player.
 
 use crate::bots::{best_greedy_move, GreedyKey};
 use crate::dealing::players::MAX_PLAYERS;
@@ -25,11 +26,14 @@ const PRIOR_MISSES: u32 = 1;
 /// move two times in three, as the minimax player does, passes one deal in twenty).
 const GREEDY_PROOF: u32 = 6;
 
-/// Each seat's moves in the deals already over, greedy or not.
+/// Each seat's moves in the deals already over, greedy or not, and which seats are the
+/// viewer's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Opponents {
     greedy: [u32; MAX_PLAYERS],
     misses: [u32; MAX_PLAYERS],
+    /// The viewer and its partners.
+    own_side: [bool; MAX_PLAYERS],
 }
 
 impl Opponents {
@@ -39,6 +43,9 @@ impl Opponents {
         let mut record = Opponents {
             greedy: [0; MAX_PLAYERS],
             misses: [0; MAX_PLAYERS],
+            own_side: core::array::from_fn(|seat| {
+                seat < view.players().get() && view.is_on_my_side(seat)
+            }),
         };
         let current = view.deals_dealt().saturating_sub(1);
         let finished = view.history_backwards().filter(|past| past.deal != current);
@@ -71,12 +78,15 @@ impl Opponents {
         odds
     }
 
-    /// The seats taken to play greedy moves: every move of theirs seen in the deals already
-    /// over was greedy, and there were at least six (a whole two-player deal).
+    /// The seats taken to play greedy moves: opponents (seats of other sides) every move of
+    /// whose seen in the deals already over was greedy, and there were at least six (a whole
+    /// two-player deal). A partner never is: the search takes it to play the best move for
+    /// the side, whatever it was seen to play.
     pub fn greedy_seats(&self) -> [bool; MAX_PLAYERS] {
         let mut seats = [false; MAX_PLAYERS];
         for (seat, greedy) in seats.iter_mut().enumerate() {
-            *greedy = self.misses[seat] == 0 && self.greedy[seat] >= GREEDY_PROOF;
+            *greedy =
+                !self.own_side[seat] && self.misses[seat] == 0 && self.greedy[seat] >= GREEDY_PROOF;
         }
         seats
     }

@@ -4,9 +4,20 @@
 //! Design, in brief:
 //! - [`Position`]: a compact `Copy` state (hands, table, the deck order still to come,
 //!   and per seat only the pile's card count, points and tablas); moves by copy-make.
-//! - The value of a move for the seat to move is the final margin
-//!   `(n − 1)·own total − Σ other totals`: with two players `own − other`, searched by
-//!   alpha-beta minimax; with more, every other seat minimises it (paranoid search).
+//! - The value of a move for the seat to move is its side's final margin
+//!   `(S − 1)·own side's total − Σ other sides' totals` for `S` sides (with everyone
+//!   alone, `(n − 1)·own total − Σ other totals`; a seat's points weigh `S − 1` on the
+//!   hero's side, −1 elsewhere): with two sides `own − other`, searched by alpha-beta
+//!   minimax; with more, every other side minimises it (paranoid search). The hero's
+//!   partners maximise it, as the hero does. With two sides every seat searches as seat 0,
+//!   the other side's values negated; with more, as its side's first seat: partners share
+//!   the table.
+//! - The end follows the position's [rules](crate::Rules): the table's last cards go to
+//!   the last capturer or, by the house rule, to the last player; a capture that empties
+//!   the table on the game's last move is no tabla when the house rule says so; the bonus
+//!   for most cards goes to the side with strictly the most. Rules other than the
+//!   original's are in the table keys, so one table serves positions of any rules; the
+//!   original game's keys, values and node counts are what they were before sides.
 //! - The search values only the rest of the game (points still to win, and the bonus for
 //!   most cards, which depends on the pile counts' differences alone), so that positions
 //!   reached with different scores share a transposition-table entry. Entries hold
@@ -19,12 +30,14 @@
 //!   move is generated (it often cuts the node), then by a cheap greedy order (tabla,
 //!   points won, cards taken, a low card played). Cards that can take nothing on the
 //!   table skip the capture search.
-//! - Fast fail: a node whose value cannot reach the window even if the hero (or the
-//!   others) won every point left, the tablas still possible and the bonus for most cards
-//!   is cut at once ([`Position`]'s bounds). With two players, a seat's tablas are bounded
-//!   by its moves and the pairs of equal ranks the two seats still hold. A card on the
-//!   table that none of the cards still to come can take (a king with no king left) stays
-//!   to the end, so no seat wins another tabla: asked only when that would cut.
+//! - Fast fail: a node whose value cannot reach the window even if the hero's side (or the
+//!   other sides) won every point left, the tablas still possible and the bonus for most
+//!   cards is cut at once ([`Position`]'s bounds). With two players, a seat's tablas are
+//!   bounded by its moves and the pairs of equal ranks the two seats still hold. A card on
+//!   the table that none of the cards still to come can take (a king with no king left)
+//!   stays to the end, so no seat wins another tabla: asked only when that would cut. The
+//!   house rules only move the table's last cards and void tablas, so every bound holds
+//!   under them.
 //! - Two moves before the end, moves are valued directly (the last move has at most two
 //!   distinct choices) with no table, ordering or merging.
 //! - With two players, leads in cards larger than the cards left (the bonus is decided)
@@ -35,17 +48,23 @@
 //!   which other leads and last capturers its bound holds (the lead only decides the sign
 //!   of the final lead, and a capture makes the last capturer before it irrelevant), and
 //!   stores a lower bound at the least of them, an upper bound at the greatest: one search
-//!   of a deal's start then serves the other leads that meet it.
+//!   of a deal's start then serves the other leads that meet it. The orders hold under the
+//!   house rules too (when the last player takes the table, the last capturer changes
+//!   nothing, which the order allows).
 //! - Seats may be taken to play the greedy player's move instead of their best
-//!   ([`Solver::set_greedy_seats`]): an opponent model for a sampling bot; their nodes
-//!   search one move.
+//!   ([`Solver::set_greedy_seats`]): an opponent model for a sampling bot (never for a
+//!   partner), or the others' known play for the best response; their nodes search one
+//!   move.
 //! - A position cut at the end of its deal ([`Position::cut_at_deal_end`]), or after a
 //!   number of moves when that comes first ([`Position::cut_after`]), is valued in
 //!   thirds of a point ([`CUT_POINT`]): its points and tablas, and a card of lead in
 //!   captured cards worth a third of a point ([`CUT_CARD`]) instead of the bonus for most
-//!   cards, counted as the cards are captured (so pile counts leave its table key). Its
-//!   bounds count the cards left like points. Positions solved to the real end are valued
-//!   exactly, in points.
+//!   cards, counted as the cards are captured (so pile counts leave its table key), all by
+//!   side as the final margin is. Its bounds count the cards left like points. Positions
+//!   solved to the real end are valued exactly, in points.
+//! - With two players a cut at a deal's end may be valued by the learned evaluation of the
+//!   rest of the game ([`Position::with_learned_horizon`]); it learned the original's end,
+//!   so under a house rule the cut is valued as above.
 //!
 //! ```
 //! use tablic_core::bots::solver::{Entry, Position, Solver};

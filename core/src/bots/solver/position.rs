@@ -11,6 +11,7 @@ use crate::capture::{can_capture, check_capture, reachable_sums, try_for_each_un
 use crate::dealing::players::{PlayerCount, MAX_HAND, MAX_PLAYERS};
 use crate::dealing::seeding::mix;
 use crate::game::moves::{for_each_move, IllegalMove, Move};
+use crate::game::rules::{FinalTabla, Leftovers, Rules};
 use crate::game::score::MOST_CARDS_BONUS;
 use crate::game::view::PlayerView;
 use crate::{Card, CardSet, Game, Rank, MOVES_PER_GAME};
@@ -41,6 +42,8 @@ pub const CUT_CARD: i32 = 1;
 pub struct Setup<'a> {
     /// How many play.
     pub players: PlayerCount,
+    /// The rules played under: the sides, and how the end is settled.
+    pub rules: Rules,
     /// The seat to move (ignored when every hand and the deck are empty: the game is over).
     pub to_move: usize,
     /// Every seat's hand.
@@ -76,6 +79,8 @@ pub enum PositionError {
     BadHands,
     /// A pile count, point total or tabla count no game reaches.
     BadPiles,
+    /// Sides the players cannot sit in ([`Rules::check`]).
+    BadRules,
 }
 
 impl fmt::Display for PositionError {
@@ -87,6 +92,7 @@ impl fmt::Display for PositionError {
             PositionError::BadCards => "a card is in two places",
             PositionError::BadHands => "hand sizes no game reaches",
             PositionError::BadPiles => "pile figures no game reaches",
+            PositionError::BadRules => "sides the players cannot sit in",
         })
     }
 }
@@ -99,6 +105,10 @@ impl core::error::Error for PositionError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position<const SEATS: usize> {
     players: PlayerCount,
+    /// The rules. With them a two-seat position is 128 bytes: a byte more, and every
+    /// copy-make calls `memcpy` (13 % more instructions in the benchmark's solves), so
+    /// what follows from them (the side count) is worked out, not stored.
+    rules: Rules,
     to_move: u8,
     last_capturer: u8,
     deck_len: u8,
@@ -177,12 +187,14 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// This cut position valued at the cut by the [learned evaluation](crate::bots::evaluation)
     /// of the rest of the game, its expected margin rounded to [`CUT_POINT`] units, instead
-    /// of a [`CUT_CARD`] for each card of lead: with two players, at the end of a deal that
-    /// is not the last. Any other position is returned as it is.
+    /// of a [`CUT_CARD`] for each card of lead: with two players under the original rules
+    /// (the evaluation learned their end; under a house rule the cut is valued as usual),
+    /// at the end of a deal that is not the last. Any other position is returned as it is.
     pub fn with_learned_horizon(mut self) -> Self {
         self.learned = self.cut
             && self.cut_holding == 0
             && self.players == PlayerCount::TWO
+            && self.rules == Rules::ORIGINAL
             && !self.future.is_empty();
         if !self.learned {
             return self;
@@ -242,6 +254,7 @@ impl<const SEATS: usize> Position<SEATS> {
         }
         Position::new(&Setup {
             players: view.players(),
+            rules: view.rules(),
             to_move: view.seat(),
             hands,
             table: view.table(),
@@ -259,6 +272,9 @@ impl<const SEATS: usize> Position<SEATS> {
         let seats = setup.players.get();
         if seats > SEATS {
             return Err(PositionError::TooManyPlayers);
+        }
+        if setup.rules.check(setup.players).is_err() {
+            return Err(PositionError::BadRules);
         }
         let per_seat = [
             setup.hands.len(),
@@ -316,6 +332,7 @@ impl<const SEATS: usize> Position<SEATS> {
 
         let mut position = Position {
             players: setup.players,
+            rules: setup.rules,
             to_move: setup.to_move as u8,
             last_capturer: setup.last_capturer.map_or(NOBODY, |seat| seat as u8),
             deck_len: setup.undealt.len() as u8,
@@ -354,6 +371,34 @@ impl<const SEATS: usize> Position<SEATS> {
     /// How many play.
     pub const fn players(&self) -> PlayerCount {
         self.players
+    }
+
+    /// The rules played under.
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// How many sides play ([`Rules::side_count`]; no division when everyone is alone).
+    fn sides(&self) -> usize {
+        if self.rules.is_everyone_alone() {
+            self.players.get()
+        } else {
+            self.rules.side_count(self.players)
+        }
+    }
+
+    /// The side `seat` plays for ([`Rules::side_of`]; no division when everyone is alone).
+    pub fn side_of(&self, seat: usize) -> usize {
+        if self.rules.is_everyone_alone() {
+            seat
+        } else {
+            self.rules.side_of(self.players, seat)
+        }
+    }
+
+    /// True when seats `a` and `b` play for the same side (a seat is on its own).
+    pub(crate) fn same_side(&self, a: usize, b: usize) -> bool {
+        a == b || (!self.rules.is_everyone_alone() && self.side_of(a) == self.side_of(b))
     }
 
     /// The seat to move, or `None` once the game is over.
@@ -403,30 +448,24 @@ impl<const SEATS: usize> Position<SEATS> {
         u32::from(points) + u32::from(tablas)
     }
 
-    /// A seat's final total (as [`crate::GameResult::total`]), once the game is over.
+    /// A seat's final total (as [`crate::GameResult::total`]), once the game is over: its
+    /// score, or in a game of sides its share of its side's (the bonus is the side's).
     pub fn total(&self, seat: usize) -> Option<u32> {
         if !self.is_finished() || seat >= self.players.get() {
             return None;
         }
-        let bonus = self.most_cards() == Some(seat);
+        let bonus = self.rules.is_everyone_alone() && self.most_cards() == Some(seat);
         Some(self.score(seat) + if bonus { MOST_CARDS_BONUS } else { 0 })
     }
 
-    /// The final margin of `seat` over the others, `(n − 1)·own − Σ others`, once the game
-    /// is over: what the solver's values are. At a cut ([`Position::cut_at_deal_end`]),
-    /// the horizon value instead: [`CUT_POINT`] × the margin in points and tablas plus
-    /// [`CUT_CARD`] × the margin in captured cards.
+    /// The final margin of `seat`'s side over the other sides, `(S − 1)·own side's total −
+    /// Σ other sides' totals` for `S` sides (with everyone alone `(n − 1)·own − Σ
+    /// others`), once the game is over: what the solver's values are. At a cut
+    /// ([`Position::cut_at_deal_end`]), the horizon value instead: [`CUT_POINT`] × the
+    /// margin in points and tablas plus [`CUT_CARD`] × the margin in captured cards.
     pub fn margin(&self, seat: usize) -> Option<i32> {
-        if self.cut {
-            return (self.is_finished() && seat < self.players.get())
-                .then(|| self.score_value(seat) + self.bonus_value(seat));
-        }
-        let own = self.total(seat)? as i32;
-        let all: i32 = (0..self.players.get())
-            .filter_map(|other| self.total(other))
-            .map(|total| total as i32)
-            .sum();
-        Some(self.players.get() as i32 * own - all)
+        (self.is_finished() && seat < self.players.get())
+            .then(|| self.score_value(seat) + self.bonus_value(seat))
     }
 
     /// Calls `visit` for every legal move of the seat to move.
@@ -452,24 +491,55 @@ impl<const SEATS: usize> Position<SEATS> {
         field[..self.players.get().min(SEATS)].get(seat).copied()
     }
 
-    /// The seat holding strictly the most cards, if one does.
+    /// The side holding strictly the most cards, if one does (with everyone alone, the
+    /// seat).
     fn most_cards(&self) -> Option<usize> {
-        let counts = &self.pile_cards[..self.players.get().min(SEATS)];
-        let most = counts.iter().copied().max()?;
-        let mut holders = counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &cards)| cards == most);
-        match (holders.next(), holders.next()) {
-            (Some((seat, _)), None) => Some(seat),
-            _ => None,
+        let mut most = (0, None);
+        for side in 0..self.sides().min(SEATS) {
+            let cards = self.side_cards(side);
+            if side == 0 || cards > most.0 {
+                most = (cards, Some(side));
+            } else if cards == most.0 {
+                most.1 = None;
+            }
         }
+        most.1
     }
 
-    /// The weight of `seat`'s points in `hero`'s value: `n − 1` for the hero, −1 for others.
+    /// The cards in the piles of the hero's side, and the most in any other side's.
+    fn side_card_counts(&self, hero: usize) -> (usize, usize) {
+        let heros_side = self.side_of(hero);
+        let mut most_other = 0;
+        for side in 0..self.sides().min(SEATS) {
+            if side != heros_side {
+                most_other = most_other.max(self.side_cards(side));
+            }
+        }
+        (self.side_cards(heros_side), most_other)
+    }
+
+    /// Cards in the piles of `side`'s seats.
+    fn side_cards(&self, side: usize) -> usize {
+        let seats = &self.pile_cards[..self.players.get().min(SEATS)];
+        if self.rules.is_everyone_alone() {
+            return seats.get(side).map_or(0, |&cards| usize::from(cards));
+        }
+        let step = self.sides();
+        seats
+            .iter()
+            .skip(side)
+            .step_by(step)
+            .map(|&cards| usize::from(cards))
+            .sum()
+    }
+
+    /// The weight of `seat`'s points in `hero`'s value: `S − 1` for the hero's side (of `S`
+    /// sides), −1 for the others; so the hero's value is its side's margin, and with
+    /// everyone alone `n − 1` for the hero. Seat `s < S` plays for side `s`, so a side's
+    /// weight is its first seat's.
     fn weight(&self, seat: usize, hero: usize) -> i32 {
-        if seat == hero {
-            self.players.get() as i32 - 1
+        if self.same_side(seat, hero) {
+            self.sides() as i32 - 1
         } else {
             -1
         }
@@ -495,8 +565,9 @@ impl<const SEATS: usize> Position<SEATS> {
         if self.cut {
             return 0;
         }
+        // Side `s` is seat `s`'s, so its weight is that seat's.
         self.most_cards()
-            .map_or(0, |seat| self.weight(seat, hero) * MOST_CARDS_BONUS as i32)
+            .map_or(0, |side| self.weight(side, hero) * MOST_CARDS_BONUS as i32)
     }
 
     /// With two players, the hero's lead in captured cards over the other seat.
@@ -595,8 +666,9 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// Plays a legal move for `seat` (the seat to move), returning the new position and how
     /// much the hero's weighted score grew (captured points, tabla, and at the end the
-    /// table's points for the last capturer; at a cut, in its units, the cards captured
-    /// too).
+    /// table's points for the seat that takes them; at a cut, in its units, the cards
+    /// captured too).
+    #[inline]
     pub(crate) fn after_for(&self, played: Move, seat: usize, hero: usize) -> (Self, i32) {
         let (next, gains) = self.after(played, seat);
         if self.cut {
@@ -604,7 +676,7 @@ impl<const SEATS: usize> Position<SEATS> {
             return (next, self.weight(seat, hero) * value);
         }
         let value = self.weight(seat, hero) * gains.mover
-            + self.weight(gains.last_capturer, hero) * gains.table_points;
+            + self.weight(gains.taker, hero) * gains.table_points;
         (next, value)
     }
 
@@ -613,9 +685,11 @@ impl<const SEATS: usize> Position<SEATS> {
     /// interest (`maximising` when it is the hero).
     ///
     /// Every capture ends the game alike (the capturer is the last capturer and so also
-    /// gets the rest of the table) except that taking the whole table is a tabla, which
-    /// the mover always prefers; so there are at most two distinct choices: a discard, and
-    /// the best capture. At a cut ([`Position::cut_at_deal_end`]) the rest of the table
+    /// gets the rest of the table; under the house rule that the last player takes it,
+    /// the mover gets it anyway) except that taking the whole table is a tabla, which
+    /// the mover always prefers (or, when the house rule voids a tabla on the last move,
+    /// is like any capture); so there are at most two distinct choices: a discard, and the
+    /// best capture. At a cut ([`Position::cut_at_deal_end`]) the rest of the table
     /// goes to nobody, so there every capture is valued.
     pub(crate) fn last_move_value(
         &self,
@@ -655,9 +729,10 @@ impl<const SEATS: usize> Position<SEATS> {
         if !tabla && !can_capture(self.table, card) {
             return (discard, discard_span);
         }
-        // Take the whole table; without a tabla, take the tabla back.
+        // Take the whole table; without a tabla, take back the tabla counted for it (none
+        // when the house rule voids a tabla on the last move).
         let (mut taken, mut gain) = self.after_for(Move::new(card, self.table), seat, hero);
-        if !tabla {
+        if !tabla && taken.tablas[seat] > self.tablas[seat] {
             taken.tablas[seat] -= 1;
             gain -= self.weight(seat, hero) * self.value_scale();
         }
@@ -684,7 +759,7 @@ impl<const SEATS: usize> Position<SEATS> {
         } else {
             next.table -= played.capture;
             let points = played.capture.points() + played.card.points() as u32;
-            let tabla = next.table.is_empty() as u32;
+            let tabla = (next.table.is_empty() && !next.voids_tabla_now()) as u32;
             next.pile_cards[seat] += played.capture.len() as u8 + 1;
             next.pile_points[seat] += points as u8;
             next.tablas[seat] += tabla as u8;
@@ -701,14 +776,24 @@ impl<const SEATS: usize> Position<SEATS> {
             next.to_move = FINISHED;
         } else {
             if let Some((last, points)) = next.next_deal_or_end() {
-                (gains.last_capturer, gains.table_points) = (last, points);
+                (gains.taker, gains.table_points) = (last, points);
             }
         }
         (next, gains)
     }
 
-    /// With every hand empty: deals, or ends the game giving the table to the last
-    /// capturer, whose seat and points are returned.
+    /// True when a tabla just made (this position is after it) is the game's last move and
+    /// the house rule says such a tabla scores nothing.
+    fn voids_tabla_now(&self) -> bool {
+        self.rules.final_tabla == FinalTabla::DoesNotCount
+            && self.deck_len == 0
+            && self.future.is_empty()
+            && self.held() == 0
+    }
+
+    /// With every hand empty: deals, or ends the game giving the table to its taker (the
+    /// last capturer, or by the house rule the last player, seat `n − 1`), whose seat and
+    /// the table's points are returned.
     fn next_deal_or_end(&mut self) -> Option<(usize, i32)> {
         let seats = self.players.get();
         let left = self.deck_len as usize;
@@ -730,10 +815,13 @@ impl<const SEATS: usize> Position<SEATS> {
         if self.cut {
             return None;
         }
-        let last = self.last_capturer;
+        let taker = match self.rules.leftovers {
+            Leftovers::LastCapturer => self.last_capturer,
+            Leftovers::LastPlayer => seats as u8 - 1,
+        };
         let table = core::mem::take(&mut self.table);
-        let seat = usize::from(last);
-        if last == NOBODY || seat >= SEATS {
+        let seat = usize::from(taker);
+        if taker == NOBODY || seat >= SEATS {
             return None;
         }
         let points = table.points();
@@ -775,9 +863,11 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 
     /// Bounds on the hero's value of the rest of the game, from what is left to win: at
-    /// best the hero wins every point left and a tabla at each of its moves, at worst the
-    /// others do; the bonus for most cards is bounded by how far the pile counts can
-    /// still move (the cards on the table, in hands and in the deck).
+    /// best the hero's side wins every point left and a tabla at each of its moves, at
+    /// worst the other sides do; the bonus for most cards is bounded by how far the sides'
+    /// pile counts can still move (the cards on the table, in hands and in the deck). The
+    /// house rules only move the table's last cards and void tablas, so the bounds hold
+    /// under them too.
     /// At a cut the cards left are won like the points: every one by the hero, or none.
     ///
     /// With two players the tablas are bounded more tightly: after a tabla the other seat
@@ -801,7 +891,22 @@ impl<const SEATS: usize> Position<SEATS> {
                 most_other = most_other.max(self.pile_cards[seat] as usize);
             }
         }
-        let own = self.hands[hero] | self.undealt_to[hero];
+        let mut own = self.hands[hero] | self.undealt_to[hero];
+        let own_cards = if self.rules.is_everyone_alone() {
+            self.pile_cards[hero] as usize
+        } else {
+            // The partners' cards to come are the side's, and the piles count by side.
+            let partners = (0..seats)
+                .filter(|&seat| seat != hero && self.same_side(seat, hero))
+                .fold(CardSet::EMPTY, |cards, seat| {
+                    cards | self.hands[seat] | self.undealt_to[seat]
+                });
+            own |= partners;
+            other_tablas -= partners.len();
+            let own_cards;
+            (own_cards, most_other) = self.side_card_counts(hero);
+            own_cards
+        };
         let mut own_tablas = own.len();
         if seats == 2 {
             let pairs = same_rank_pairs(own, all - own - self.table);
@@ -810,8 +915,8 @@ impl<const SEATS: usize> Position<SEATS> {
         }
         let points = all.points() as i32;
         let cards = all.len();
-        let own_cards = self.pile_cards[hero] as usize;
-        let weight = self.players.get() as i32 - 1;
+        let sides = self.sides();
+        let weight = sides as i32 - 1;
         if self.cut {
             // Every point left won by the hero, or by the others; every card too, or with
             // a learned horizon, what the evaluation adds at the cut instead of the cards
@@ -833,15 +938,15 @@ impl<const SEATS: usize> Position<SEATS> {
             return ((low - other_tablas, high + own_tablas), (low, high));
         }
         let bonus = MOST_CARDS_BONUS as i32;
-        // Surely the most cards, or surely not; with two players, never behind or never
+        // Surely the most cards, or surely not; with two sides, never behind or never
         // ahead.
         let (bonus_low, bonus_high) = if own_cards > most_other + cards {
             (weight * bonus, weight * bonus)
-        } else if seats == 2 && own_cards + cards < most_other {
+        } else if sides == 2 && own_cards + cards < most_other {
             (-bonus, -bonus)
         } else if own_cards + cards <= most_other {
             (-bonus, 0)
-        } else if seats == 2 && own_cards == most_other + cards {
+        } else if sides == 2 && own_cards == most_other + cards {
             (0, bonus)
         } else {
             (-bonus, weight * bonus)
@@ -874,7 +979,9 @@ impl<const SEATS: usize> Position<SEATS> {
     /// lead kept apart in [`Key::lead`], a lead too large to be caught up counting as one
     /// more than the cards left, and the last capturer in [`Key::claim`]; at a cut, where
     /// cards are valued as they are captured, none). Points and tablas so far are left
-    /// out: the search stores values of the rest of the game only.
+    /// out: the search stores values of the rest of the game only. Rules other than the
+    /// original's are in the key ([`Position::rules_key`]), so a table may serve games of
+    /// any rules.
     pub(crate) fn key(&self, hero: usize) -> Key {
         let seats = self.players.get().min(SEATS);
         let mut hash = mix(signature(self.table) ^ self.deck_hash);
@@ -885,7 +992,8 @@ impl<const SEATS: usize> Position<SEATS> {
             | (hero as u64) << 16
             | u64::from(self.deck_len) << 24
             | u64::from(self.cut) << 32
-            | u64::from(self.cut_holding) << 40;
+            | u64::from(self.cut_holding) << 40
+            | self.rules_key() << 48;
         let with_last = state | u64::from(self.last_capturer) << 8;
         if self.cut && self.learned {
             // A learned horizon's value depends on the lead and the cards to come too.
@@ -929,6 +1037,21 @@ impl<const SEATS: usize> Position<SEATS> {
             }
         }
         Key::plain(mix(mix(hash ^ packed) ^ with_last))
+    }
+
+    /// The rules' part of the key: 0 under the original rules (so that their keys are
+    /// what they were); else the side size, the two house rules, and under the final-tabla
+    /// rule whether the cut, if any, is the game's real end (the rule voids a tabla
+    /// there, and a cut's key has no cards to come). Nine bits.
+    fn rules_key(&self) -> u64 {
+        if self.rules == Rules::ORIGINAL {
+            return 0;
+        }
+        let voids = self.rules.final_tabla == FinalTabla::DoesNotCount;
+        u64::from(self.rules.side_size & 0x3F)
+            | u64::from(self.rules.leftovers == Leftovers::LastPlayer) << 6
+            | u64::from(voids) << 7
+            | u64::from(voids && self.future.is_empty()) << 8
     }
 }
 
@@ -1007,7 +1130,8 @@ fn same_rank_pairs(a: CardSet, b: CardSet) -> usize {
 }
 
 /// What a move added to scores: the mover's points and tabla, and at the end of the game
-/// the last capturer with the table's points (0 points, and seat 0, for any other move).
+/// the seat that takes the table with the table's points (0 points, and seat 0, for any
+/// other move).
 ///
 /// Plain fields, not an `Option` of a pair: an optimised build branched on the unset
 /// pair's bytes where the value did not depend on them, which valgrind reports as a read
@@ -1016,7 +1140,7 @@ fn same_rank_pairs(a: CardSet, b: CardSet) -> usize {
 struct Gains {
     mover: i32,
     cards: i32,
-    last_capturer: usize,
+    taker: usize,
     table_points: i32,
 }
 
@@ -1044,6 +1168,31 @@ mod tests {
         best.unwrap_or(0)
     }
 
+    /// `game` played on by greedy moves until `plies_left` moves remain.
+    fn greedy_until(mut game: Game, plies_left: usize) -> Game {
+        while MOVES_PER_GAME - game.history().len() > plies_left {
+            let seat = game.to_move().unwrap();
+            let greedy = best_greedy_move(game.hand(seat), game.table()).unwrap();
+            game.play(greedy).unwrap();
+        }
+        game
+    }
+
+    /// Checks that every seat's [`Position::value_bounds`] enclose its extremes.
+    fn assert_bounds_enclose<const SEATS: usize>(position: &Position<SEATS>, seed: u64) {
+        for hero in 0..position.players().get() {
+            let (bounds, without_tablas) = position.value_bounds(hero);
+            let (low, high) = if position.tablas_over() {
+                without_tablas
+            } else {
+                bounds
+            };
+            let rules = position.rules();
+            assert!(low <= extreme(position, hero, false), "{rules} seed {seed}");
+            assert!(extreme(position, hero, true) <= high, "{rules} seed {seed}");
+        }
+    }
+
     #[test]
     fn bounds_enclose_every_line() {
         // Tablas over (a card nobody can take on the table) is seen often enough.
@@ -1051,12 +1200,7 @@ mod tests {
         for seed in 0..40u64 {
             let players = PlayerCount::new(2 + (seed % 2) as usize).unwrap();
             for plies_left in [2, 3, 4, 5, 6, 14, 15] {
-                let mut game = Game::from_seed(players, seed);
-                while MOVES_PER_GAME - game.history().len() > plies_left {
-                    let seat = game.to_move().unwrap();
-                    let greedy = best_greedy_move(game.hand(seat), game.table()).unwrap();
-                    game.play(greedy).unwrap();
-                }
+                let game = greedy_until(Game::from_seed(players, seed), plies_left);
                 let position = Position::<3>::from_game(&game).unwrap();
                 let position = if plies_left > 6 {
                     position.cut_at_deal_end()
@@ -1064,19 +1208,37 @@ mod tests {
                     position
                 };
                 over += usize::from(position.tablas_over());
-                for hero in 0..players.get() {
-                    let (bounds, without_tablas) = position.value_bounds(hero);
-                    let (low, high) = if position.tablas_over() {
-                        without_tablas
-                    } else {
-                        bounds
-                    };
-                    assert!(low <= extreme(&position, hero, false), "seed {seed}");
-                    assert!(extreme(&position, hero, true) <= high, "seed {seed}");
-                }
+                assert_bounds_enclose(&position, seed);
             }
         }
         assert_eq!(over, 123);
+    }
+
+    #[test]
+    fn bounds_enclose_every_line_of_sides_under_every_house_rule() {
+        let mut positions = 0;
+        for seed in 0..48u64 {
+            let (players, side_size) = [(2, 1), (4, 2), (6, 3), (6, 2)][seed as usize % 4];
+            let rules = Rules {
+                side_size,
+                leftovers: [Leftovers::LastCapturer, Leftovers::LastPlayer][seed as usize / 4 % 2],
+                final_tabla: [FinalTabla::Counts, FinalTabla::DoesNotCount][seed as usize / 8 % 2],
+            };
+            let players = PlayerCount::new(players).unwrap();
+            for plies_left in [2, 3, 5, 6, 20] {
+                let game = Game::from_seed_with_rules(players, rules, seed).unwrap();
+                let position = Position::<6>::from_game(&greedy_until(game, plies_left)).unwrap();
+                // Far from the end, a cut after a round of moves.
+                let position = if plies_left > 6 {
+                    position.cut_after(players.get().min(4))
+                } else {
+                    position
+                };
+                assert_bounds_enclose(&position, seed);
+                positions += 1;
+            }
+        }
+        assert_eq!(positions, 240);
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! Values are of the rest of the game only: the hero's weighted score gained from here
 //! on, plus the bonus for most cards at the end. Points already won are not part of a
 //! node's value, so transpositions reached with different scores share their entry. With
-//! two players this is minimax of the margin; with more, the others all minimise the
-//! hero's value (paranoid search).
+//! two sides this is minimax of the margin; with more, the other sides all minimise the
+//! hero's value (paranoid search). The hero's partners maximise it, as the hero does.
 
 use super::moves::{for_each_capture_class, Arena, Batch, Class};
 use super::position::Position;
@@ -85,7 +85,7 @@ impl Search<'_, '_> {
         alpha: i32,
         beta: i32,
     ) -> Option<(i32, Span)> {
-        let maximising = seat == self.hero;
+        let maximising = position.same_side(seat, self.hero);
         batch.iter().find_map(|played| {
             let (child, gain) = position.after_for(played, seat, self.hero);
             let probe = self
@@ -135,7 +135,7 @@ impl Search<'_, '_> {
         beta: i32,
     ) -> (i32, Span) {
         let (hero, greedy) = (self.hero, self.greedy);
-        let maximising = seat == hero;
+        let maximising = position.same_side(seat, hero);
         let mut best = if maximising { -INFINITY } else { INFINITY };
         let mut spans = Spans::ALL;
         let mut children = 0;
@@ -209,7 +209,7 @@ impl Search<'_, '_> {
         if !root && self.greedy & 1 << seat != 0 {
             return self.greedy_move(position, seat, alpha, beta);
         }
-        let maximising = seat == self.hero;
+        let maximising = position.same_side(seat, self.hero);
         let left = position.moves_left();
         if !root && left == 1 {
             let (value, span) = position.last_move_value(seat, self.hero, maximising);
@@ -355,5 +355,5 @@ fn last_move<const SEATS: usize>(
             return (gain + child.bonus_value(hero), span);
         }
     }
-    position.last_move_value(seat, hero, seat == hero)
+    position.last_move_value(seat, hero, position.same_side(seat, hero))
 }

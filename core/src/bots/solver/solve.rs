@@ -64,8 +64,8 @@ impl<'t> Solver<'t> {
         solver
     }
 
-    /// A solver keeping what earlier solvers stored in `entries`: keys cover hands, table
-    /// and deck, so what was learnt on one position serves any other (a sampling bot
+    /// A solver keeping what earlier solvers stored in `entries`: keys cover hands, table,
+    /// deck and rules, so what was learnt on one position serves any other (a sampling bot
     /// solving many deals saves the clearing, and gains where the deals agree). Only
     /// entries stored with no [greedy seats](Solver::set_greedy_seats) may be reused so:
     /// the keys do not say which seats played greedy moves.
@@ -114,14 +114,15 @@ impl<'t> Solver<'t> {
     }
 
     /// Forgets every position in the transposition table. Never needed for correct values
-    /// (keys cover hands, table and deck); it only frees the slots.
+    /// (keys cover hands, table, deck and rules); it only frees the slots.
     pub fn clear(&mut self) {
         self.table.clear();
     }
 
     /// Calls `visit` with every legal move of the seat to move and its exact value for that
-    /// seat: the final margin `(n − 1)·own total − Σ other totals` with best play after it
-    /// (paranoid with more than two players); for a cut position, its horizon value
+    /// seat: its side's final margin `(S − 1)·own side's total − Σ other sides' totals`
+    /// (with everyone alone `(n − 1)·own total − Σ other totals`) with best play after it,
+    /// partners helping (paranoid with more than two sides); for a cut position, its horizon value
     /// ([`Position::margin`], [`Position::value_scale`] units to a point). Every move is
     /// reported, moves equivalent up to suits with equal values.
     pub fn solve_all<const SEATS: usize>(
@@ -205,7 +206,8 @@ impl<'t> Solver<'t> {
 
     /// The move `seat`'s search plays here, whoever is to move, and the position's exact
     /// value for `seat`: its best move when it is to move, else the move worst for it
-    /// (every other seat plays against it, as in [`Solver::solve_all`]). Following these
+    /// (every other side plays against it, its partners for it, as in
+    /// [`Solver::solve_all`]). Following these
     /// moves from `seat`'s turn gives a best line, whose end has the value of its start.
     pub fn best_move_for<const SEATS: usize>(
         &mut self,
@@ -310,12 +312,14 @@ fn greedy_mask(seats: &[bool]) -> u64 {
 }
 
 /// The seat whose value the search computes, and the sign that turns it into `root`'s:
-/// with two players always seat 0 (the other's margin is its negation), so that both
-/// seats share the transposition table; with more, `root` itself.
+/// with two sides always seat 0 (the other side's margin is its negation), so that every
+/// seat shares the transposition table; with more, the first seat of `root`'s side (a
+/// side's seats share its value), which is `root` itself when everyone plays alone.
 fn hero_of<const SEATS: usize>(position: &Position<SEATS>, root: usize) -> (usize, i32) {
-    if position.players().get() == 2 {
-        (0, if root == 0 { 1 } else { -1 })
+    let side = position.side_of(root);
+    if position.rules().side_count(position.players()) == 2 {
+        (0, if side == 0 { 1 } else { -1 })
     } else {
-        (root, 1)
+        (side, 1)
     }
 }
