@@ -125,8 +125,9 @@ impl Hints {
             .filter(|tally| distinct.contains(&tally.played()))
             .collect();
         let horizon = reach(analysis.horizon());
+        let alone = view.rules().is_everyone_alone();
         let others: Vec<&str> = (0..names_by_seat.len())
-            .filter(|&seat| seat != view.seat())
+            .filter(|&seat| !view.is_on_my_side(seat))
             .map(|seat| names_by_seat[seat])
             .collect();
         let exact = analysis.is_exact();
@@ -159,7 +160,13 @@ impl Hints {
             let moves = if more == 1 { "move" } else { "moves" };
             text.push_str(&format!("  ({more} more {moves})\n"));
         }
-        let legend = legend(analysis.horizon(), exact, &others);
+        let sides = view.rules().side_count(view.players());
+        let legend = legend(
+            analysis.horizon(),
+            exact,
+            &others,
+            (!alone).then_some(sides),
+        );
         text.push_str(&output::wrap_words(&legend, "", "", display::WIDTH));
         text.pop();
         text
@@ -581,12 +588,19 @@ impl Turn<'_> {
     }
 }
 
-/// What a hint's numbers mean: the margin at `horizon` against `others`, and how the hidden
-/// cards were dealt (`exact`: they can lie one way only).
-fn legend(horizon: Horizon, exact: bool, others: &[&str]) -> String {
-    let them = match others {
-        [one] => format!("{one}'s"),
-        _ => "the others' mean".to_string(),
+/// What a hint's numbers mean: the margin at `horizon` against `others`, or against the
+/// other sides of a game of `sides` sides, and how the hidden cards were dealt (`exact`:
+/// they can lie one way only).
+fn legend(horizon: Horizon, exact: bool, others: &[&str], sides: Option<usize>) -> String {
+    let them = match (sides, others) {
+        (Some(2), _) => "the other side's".to_string(),
+        (Some(_), _) => "the other sides' mean".to_string(),
+        (None, [one]) => format!("{one}'s"),
+        (None, _) => "the others' mean".to_string(),
+    };
+    let (whose, pile) = match sides {
+        Some(_) => ("your side's", "your side's piles hold"),
+        None => ("your", "your pile holds"),
     };
     let when = match horizon {
         Horizon::GameEnd => "when the game ends".to_string(),
@@ -596,14 +610,14 @@ fn legend(horizon: Horizon, exact: bool, others: &[&str]) -> String {
         }
         Horizon::Moves(moves) => format!("after {moves} more moves"),
     };
-    let mut legend = format!("Margin: your points and tablas minus {them} {when}");
+    let mut legend = format!("Margin: {whose} points and tablas minus {them} {when}");
     if horizon == Horizon::GameEnd || horizon == Horizon::LearnedDealEnd {
         legend.push_str(&format!(
             ", with the +{MOST_CARDS_BONUS} for the most cards."
         ));
     } else {
         legend.push_str(&format!(
-            "; each card your pile holds beyond {them} counts {CUT_CARD}/{CUT_POINT} point \
+            "; each card {pile} beyond {them} counts {CUT_CARD}/{CUT_POINT} point \
              (toward the +{MOST_CARDS_BONUS} for the most cards)."
         ));
     }
@@ -638,4 +652,26 @@ fn tokens_text(tokens: &[Token]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hint_in_sides_counts_the_side_against_the_other_sides() {
+        let alone = legend(Horizon::GameEnd, true, &["pimc"], None);
+        assert!(alone.starts_with("Margin: your points and tablas minus pimc's when"));
+        let pairs = legend(Horizon::GameEnd, true, &["pimc", "greedy"], Some(2));
+        assert!(
+            pairs.starts_with("Margin: your side's points and tablas minus the other side's when"),
+            "{pairs}"
+        );
+        let threes = legend(Horizon::DealEnd, false, &["a", "b", "c", "d"], Some(3));
+        assert!(threes.contains("minus the other sides' mean"), "{threes}");
+        assert!(
+            threes.contains("each card your side's piles hold beyond"),
+            "{threes}"
+        );
+    }
 }
