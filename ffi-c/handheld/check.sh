@@ -21,7 +21,10 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${BUILD:?}" "${LIB_M3:?}" "${LIB_M3_SMALL:?}" "${LIB_M4F:?}"
 NM=arm-none-eabi-nm
 SIZE=arm-none-eabi-size
-LIBRARY_FLASH_TARGET=$((48 * 1024))
+# 48 KB until issues 27 and 30: the C API's rules, sides and match to 101 (about 3.4 KB)
+# and the capture search's compile-time table of rank patterns (3.5 KB, which also took
+# 3.9 KB off greedy's stack and 3.7 KB off minimax's) raised it to 53 KB (BENCHMARKS.md).
+LIBRARY_FLASH_TARGET=$((56 * 1024))
 LIBRARY_RAM_TARGET=$((16 * 1024))
 # The searching bots' stack: 39.6 KB for pimc and 38.7 KB for ismcts in the seeded games
 # (README.md); more than this is a change to look at, long before the 54 KB region runs out.
