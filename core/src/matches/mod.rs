@@ -8,7 +8,8 @@
 //! last deal also takes what is counted at the end. So a match can say where a bot gains.
 //!
 //! A match is a series of *deal groups*. Group `g` deals every one of its games from the
-//! same deck, [`Game::from_seed`]`(players, derive_seed(seed, g))`:
+//! same deck, [`Deck::from_seed`]`(derive_seed(seed, g))`, under the plan's rules
+//! ([`MatchPlan::deal`]):
 //! - without duplication a group is one game, bot `i` at seat `i`;
 //! - with duplication a group is `n` games (`n` players, one bot each): in rotation
 //!   `r = 0..n`, bot `i` sits at seat `(i + r) mod n`, so every bot plays every seat of the
@@ -36,9 +37,10 @@
 //! may fail: it answers too late, breaks its protocol, stops, or chooses an illegal move
 //! (every move is checked by [`Game::play`]). That is a [`Forfeit`], scored so:
 //! - the game stops at once (at the first forfeit);
-//! - the forfeiting bot loses with a total of 0; every other bot wins with a total of
-//!   [`FORFEIT_AWARD`] (25: all 22 card points and the +3, the most a game without tablas
-//!   gives), so a forfeit always costs more than any game played out;
+//! - the forfeiting bot (in sides, its whole side) loses with a total of 0; every other
+//!   bot wins with a total of [`FORFEIT_AWARD`] (25: all 22 card points and the +3, the
+//!   most a game without tablas gives), so a forfeit always costs more than any game
+//!   played out;
 //! - margins follow from those totals as usual; each bot's seat result (tablas, cards) is
 //!   its pile as it stood, without the +3;
 //! - its margin by deal ([`GameOutcome::deal_margins`]) keeps the deals before the forfeit
