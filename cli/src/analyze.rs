@@ -325,7 +325,7 @@ impl Report {
             nodes: analysis.nodes(),
             elapsed_ms: elapsed.as_millis() as u64,
             rules: (game.rules() != Rules::ORIGINAL).then(|| game.rules().to_string()),
-            sides: game.rules().side_count(game.players()),
+            sides: game.side_count(),
             alone: game.rules().is_everyone_alone(),
             rules_described: describe(game.rules()),
             reach: analysis.horizon(),

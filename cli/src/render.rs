@@ -249,7 +249,7 @@ fn capitalised(text: &str) -> String {
 /// Points and tablas so far, seat 0 first: `12 : 4`; by side (side 0 first) when seats
 /// play in sides.
 fn running_score(game: &Game) -> String {
-    let sides = game.rules().side_count(game.players());
+    let sides = game.side_count();
     let scores: Vec<String> = (0..sides)
         .map(|side| game.side_points_so_far(side).to_string())
         .collect();

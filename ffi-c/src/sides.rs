@@ -33,11 +33,7 @@ pub unsafe extern "C" fn tablic_game_side_count(
     count: *mut u32,
 ) -> tablic_result {
     // SAFETY: the caller's guarantees are this function's.
-    unsafe {
-        read_game(game, |game| {
-            write_out(count, game.rules().side_count(game.players()) as u32)
-        })
-    }
+    unsafe { read_game(game, |game| write_out(count, game.side_count() as u32)) }
 }
 
 /// The side `seat` plays for (`TABLIC_RESULT_INVALID_SEAT` for a seat the game does not

@@ -142,7 +142,7 @@ impl PyGame {
     /// How many sides play (the players, when everyone plays alone).
     #[getter]
     fn side_count(&self) -> usize {
-        self.game.rules().side_count(self.game.players())
+        self.game.side_count()
     }
 
     /// The side `seat` plays for.

@@ -160,7 +160,7 @@ impl Hints {
             let moves = if more == 1 { "move" } else { "moves" };
             text.push_str(&format!("  ({more} more {moves})\n"));
         }
-        let sides = view.rules().side_count(view.players());
+        let sides = view.side_count();
         let legend = legend(
             analysis.horizon(),
             exact,

@@ -47,7 +47,7 @@ fn analyze_exactly<const SEATS: usize>(
     let mut values = [0i32; MAX_ROOT_MOVES];
     solve_into(&mut solver, &position, moves, &mut values).map_err(out_of_budget)?;
     let seat = view.seat();
-    let others = game.rules().side_count(game.players()) as u32 - 1;
+    let others = game.side_count() as u32 - 1;
     let tallies = tally(moves, &values[..moves.len()], view.table(), others, true);
     // The best line: the best move, then the search's move for this seat at each turn,
     // the table kept, within what is left of the budget.

@@ -87,7 +87,7 @@ pub fn analyze_view(
             nodes: options.nodes,
         });
     }
-    let others = view.rules().side_count(view.players()) as u32 - 1;
+    let others = view.side_count() as u32 - 1;
     let values = &values[..solved * moves.len()];
     Ok(Analysis {
         seat: view.seat(),

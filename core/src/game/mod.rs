@@ -223,6 +223,11 @@ impl Game {
         self.rules
     }
 
+    /// How many sides play (the players, when everyone plays alone).
+    pub const fn side_count(&self) -> usize {
+        self.rules.side_count(self.players)
+    }
+
     /// The side `seat` plays for (its own seat number when everyone plays alone).
     pub const fn side_of(&self, seat: usize) -> usize {
         self.rules.side_of(self.players, seat)

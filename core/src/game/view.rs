@@ -66,6 +66,11 @@ impl<'g> PlayerView<'g> {
         self.game.rules()
     }
 
+    /// How many sides play (the players, when everyone plays alone).
+    pub const fn side_count(&self) -> usize {
+        self.game.side_count()
+    }
+
     /// The side `seat` plays for.
     pub const fn side_of(&self, seat: usize) -> usize {
         self.game.side_of(seat)

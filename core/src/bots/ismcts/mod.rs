@@ -310,7 +310,7 @@ impl IsmctsBot<'_> {
             solver.set_greedy_seats(&opponents.greedy_seats());
             return solver.best_move(&position).ok().map(|(best, _)| best);
         }
-        let sides = view.rules().side_count(view.players());
+        let sides = view.side_count();
         let units = i64::from(horizon.scale()) * (sides as i64 - 1);
         let mut search = Search {
             tree: Tree::new(self.memory),

@@ -211,7 +211,7 @@ impl Evaluation {
         Evaluation {
             tally: Tally::new(),
             worlds: 0,
-            others: view.rules().side_count(view.players()) as u32 - 1,
+            others: view.side_count() as u32 - 1,
             horizon: Horizon::of(view).valued(options.learned),
             table: view.table(),
         }
