@@ -1,6 +1,7 @@
 /* startup.c: reset and fault handling for the handheld firmware (Cortex-M3 and Cortex-M4F).
  *
- * - The vector table: initial stack pointer, reset, and every fault to one handler.
+ * - The vector table: initial stack pointer, reset, every fault to one handler, and the
+ *   interrupts the game's board takes (SysTick, the gamepad's GPIO ports), weak.
  * - Reset: copy .data from flash, zero .bss, enable the FPU (M4F), set up newlib's
  *   semihosting (rdimon) and run exit(main()).
  * - Faults (a Rust panic in libtablic executes `udf`, which becomes a HardFault): print the
@@ -59,7 +60,13 @@ __attribute__((noreturn)) void semihost_exit(int status) {
 struct vector_table {
     uint32_t *initial_stack;
     void (*handlers[15])(void);
+    void (*interrupts[31])(void); /* the LM3S6965's IRQ 0 to 30 (GPIO port F) */
 };
+
+/* Handlers a firmware may define (the game's board does); the others fault. */
+void SysTick_Handler(void) __attribute__((weak, alias("Default_Handler")));
+void GPIOPortE_Handler(void) __attribute__((weak, alias("Default_Handler")));
+void GPIOPortF_Handler(void) __attribute__((weak, alias("Default_Handler")));
 
 __attribute__((section(".vectors"), used)) const struct vector_table vector_table = {
     _estack,
@@ -78,7 +85,40 @@ __attribute__((section(".vectors"), used)) const struct vector_table vector_tabl
         Default_Handler, /* DebugMonitor */
         NULL,
         Default_Handler, /* PendSV */
-        Default_Handler, /* SysTick */
+        SysTick_Handler,
+    },
+    {
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        GPIOPortE_Handler, /* IRQ 4: GPIO port E (up, down, left, right) */
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        Default_Handler,
+        GPIOPortF_Handler, /* IRQ 30: GPIO port F (select) */
     },
 };
 

@@ -28,19 +28,17 @@ void board_init(void);
  * `# frame N HASH` (hex) so a test can compare the screen with what was drawn. */
 void board_show(const screen *s);
 
-/* The next key, waiting for it asleep (WFI) at most `timeout_ms` milliseconds (0: forever).
- * KEY_NONE when the time ran out. */
-board_key board_wait_key(uint32_t timeout_ms);
-/* The next queued key, or KEY_NONE at once. */
-board_key board_poll_key(void);
+/* The next key, taken from the queue; waits for it asleep (WFI) if there is none. */
+board_key board_next_key(void);
+/* Waits asleep until a key is queued or `timeout_ms` milliseconds have passed, and says
+ * whether a key is queued. The key stays queued: a key that cuts a pause short is the next
+ * screen's, so the game takes the same keys whatever the timing. */
+bool board_key_waiting(uint32_t timeout_ms);
 /* Key presses dropped because the queue was full. */
 uint32_t board_keys_dropped(void);
 
-/* Milliseconds since board_init. */
-uint32_t board_millis(void);
-
-/* Instructions (one a cycle under QEMU's -icount) since an arbitrary start: to measure a
- * decision. The host counts nothing and returns 0. */
+/* Instructions since board_init (one a nanosecond under QEMU's -icount shift=0: clock.h),
+ * to measure a decision. The host counts none and returns 0. */
 uint64_t board_instructions(void);
 
 /* The seed for the next game: a fixed one if the build or the command line set it
