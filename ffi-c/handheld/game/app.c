@@ -1,0 +1,40 @@
+/* app.c: menu, games, sheets (app.h). */
+#include "app.h"
+
+#include "../board/board.h"
+#include "menu.h"
+#include "play.h"
+#include "sheet_view.h"
+
+static screen picture;
+
+/* Shows a picture until the person presses select. */
+static void show_until_select(const char *what) {
+    board_show(&picture);
+    board_report(what);
+    while (board_next_key() != KEY_SELECT) {
+    }
+}
+
+static void play_session(session *game) {
+    for (;;) {
+        play_game(game);
+        sheet_view_draw(&picture, game);
+        show_until_select("# wait sheet");
+        if (session_match_over(game)) break;
+        session_next_game(game);
+    }
+    if (game->setup.length == LENGTH_ONE_GAME) return;
+    sheet_view_draw_match_end(&picture, game);
+    show_until_select("# wait end");
+}
+
+void app_run(void) {
+    session_setup setup = {.level = 1, .pairs = false, .length = LENGTH_ONE_GAME};
+    static session game;
+    for (;;) {
+        setup = menu_run(setup);
+        session_start(&game, setup, board_seed());
+        play_session(&game);
+    }
+}

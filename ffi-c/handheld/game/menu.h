@@ -1,0 +1,10 @@
+/* menu.h: the start menu. Up and down choose a line, left and right (or select) change
+ * its value; select on RULES shows the rules, on START starts. */
+#ifndef HANDHELD_MENU_H
+#define HANDHELD_MENU_H
+
+#include "session.h"
+
+session_setup menu_run(session_setup current);
+
+#endif

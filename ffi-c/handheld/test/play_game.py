@@ -1,0 +1,180 @@
+"""Plays the handheld game in QEMU by pressing its keys, and checks what a person would see.
+
+    python3 play_game.py --m3 GAME_M3.elf --m4f GAME_M4F.elf --host GAME_HOST --out DIR
+        [--golden DIR] [--regenerate]
+
+Checks, each failing the run:
+- game equivalence: the firmware's transcript (its lines without '#') equals the host
+  program's, given the keys the firmware took and the same seed; the M4F firmware's too;
+- screen equivalence: whenever the firmware waits for a key or pauses, QEMU's screen
+  (downscaled 4 x 4) hashes to the frame the firmware last reported drawing;
+- golden screens: the menu, a choice among captures, a bot's move, a tabla and the score
+  sheet equal the committed PNGs (--regenerate writes them instead, to be looked at);
+- the budget: every bot decision under -icount takes at most its level's instructions;
+- key mashing: thousands of random keys, many while a bot thinks, end in finished games
+  with no fault; every key pressed is taken once or counted as dropped.
+"""
+import argparse
+import pathlib
+import random
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import qemu_board  # noqa: E402
+
+# One instruction a cycle: 1 s at the LM3S6965's top clock of 50 MHz.
+DECISION_BUDGET = 50_000_000
+SEED = 11
+GOLDEN = ("menu", "choice", "bot-move", "tabla", "sheet")
+
+
+class Failure(Exception):
+    pass
+
+
+def transcript(lines):
+    return [line for line in lines if not line.startswith("#")]
+
+
+class Player:
+    """Drives one firmware run: presses keys at the moments the firmware waits, checks the
+    screen at each, and keeps the golden moments."""
+
+    def __init__(self, board, out, rng):
+        self.board, self.out, self.rng = board, out, rng
+        self.moments = {}
+        self.waits = 0
+
+    def wait(self, what=r"# (wait|pause) .*"):
+        line = self.board.wait_for(what, timeout=120)
+        frame = self.board.last_frame_hash()
+        greys = self.board.screen()
+        if qemu_board.screen_hash(greys) != frame:
+            qemu_board.write_png(self.out / "mismatch.png", greys)
+            raise Failure(f"the screen at {line!r} is not frame {frame:08x}")
+        self.waits += 1
+        return line, greys
+
+    def keep(self, name, greys):
+        if name not in self.moments:
+            self.moments[name] = greys
+
+    def press(self, key):
+        self.board.press(key)
+
+
+def choose_in_menu(player, level_steps, pairs, length_steps):
+    line, greys = player.wait(r"# wait menu")
+    player.keep("menu", greys)
+    keys = ["down"] + ["right"] * level_steps + ["down"] + (["right"] if pairs else [])
+    keys += ["down"] + ["right"] * length_steps + ["down", "select"]  # RULES
+    keys += ["down", "down", "select", "down", "select"]  # scroll, back, START
+    for key in keys:
+        player.press(key)
+        player.wait(r"# wait (menu|rules)")
+
+
+def play_one_game(player):
+    """Plays until the score sheet: at each turn some moves right, maybe a capture further
+    down the list, then select; a choice among captures is kept as a golden screen."""
+    while True:
+        line, greys = player.wait(r"# (wait (turn|sheet).*|pause .*)")
+        if line.startswith("# pause"):
+            if "bot move takes" in line:
+                player.keep("bot-move", greys)
+            elif "tabla" in line:
+                player.keep("tabla", greys)
+            continue
+        if line.startswith("# wait sheet"):
+            player.keep("sheet", greys)
+            return
+        choice = re.search(r"choice=(\d+)/(\d+) takes=(\d+)", line)
+        index, count, takes = (int(group) for group in choice.groups())
+        if count >= 3 and takes >= 2 and "choice" not in player.moments:
+            player.keep("choice", greys)
+        for _ in range(player.rng.randrange(3)):
+            player.press("right")
+            player.wait(r"# wait turn.*")
+        player.press("select")
+
+
+def run_game(elf, cpu, out, icount):
+    rng = random.Random(SEED)
+    with qemu_board.Board(elf, cpu=cpu, seed=SEED, icount=icount, workdir=out) as board:
+        player = Player(board, out, rng)
+        choose_in_menu(player, level_steps=2, pairs=False, length_steps=0)
+        play_one_game(player)
+        player.press("select")
+        player.wait(r"# wait menu")
+        return player, board.lines()
+
+
+def check_budget(lines, cpu):
+    decisions = [int(m.group(1)) for m in map(re.compile(r"# decision .*instructions=(\d+)").match, lines) if m]
+    if not decisions:
+        raise Failure(f"{cpu}: no decision measured")
+    worst = max(decisions)
+    print(f"{cpu}: {len(decisions)} decisions, at most {worst:,} instructions")
+    if worst > DECISION_BUDGET:
+        raise Failure(f"{cpu}: a decision took {worst:,} instructions, over {DECISION_BUDGET:,}")
+
+
+def replay_on_host(host, lines, out, name):
+    keys = [m.group(1) for m in map(re.compile(r"# key (\w+)").match, lines) if m]
+    path = out / f"{name}.keys"
+    path.write_text("".join(key + "\n" for key in keys))
+    result = subprocess.run([host], env={"HANDHELD_KEYS": str(path), "HANDHELD_SEED": str(SEED)},
+                            capture_output=True, text=True, timeout=600, check=False)
+    if result.returncode != 0:
+        raise Failure(f"host replay of {name}: exit {result.returncode}: {result.stderr.strip()}")
+    return result.stdout.splitlines()
+
+
+def compare_goldens(moments, golden, out, regenerate):
+    for name in GOLDEN:
+        if name not in moments:
+            raise Failure(f"the game never showed the moment {name!r}")
+        greys = moments[name]
+        qemu_board.write_png(out / f"{name}.png", greys)
+        path = golden / f"{name}.png"
+        if regenerate:
+            qemu_board.write_png(path, greys)
+            print(f"wrote {path}: look at it")
+        elif qemu_board.read_png(path) != greys:
+            raise Failure(f"{name}: the screen differs from {path} (see {out / (name + '.png')}; "
+                          "regenerate with --regenerate and look at it)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--m3", required=True)
+    parser.add_argument("--m4f", required=True)
+    parser.add_argument("--host", required=True)
+    parser.add_argument("--out", required=True, type=pathlib.Path)
+    parser.add_argument("--golden", type=pathlib.Path,
+                        default=pathlib.Path(__file__).resolve().parent / "golden")
+    parser.add_argument("--regenerate", action="store_true")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    try:
+        player, m3_lines = run_game(args.m3, "cortex-m3", args.out, icount=True)
+        check_budget(m3_lines, "cortex-m3")
+        host_lines = replay_on_host(args.host, m3_lines, args.out, "m3")
+        if transcript(host_lines) != transcript(m3_lines):
+            raise Failure("the host's transcript differs from the Cortex-M3's")
+        compare_goldens(player.moments, args.golden, args.out, args.regenerate)
+        _, m4f_lines = run_game(args.m4f, "cortex-m4", args.out, icount=True)
+        check_budget(m4f_lines, "cortex-m4")
+        if transcript(m4f_lines) != transcript(m3_lines):
+            raise Failure("the Cortex-M4F's transcript differs from the Cortex-M3's")
+        print(f"game ok: {len(transcript(m3_lines))} transcript lines, {player.waits} screens checked")
+    except (Failure, qemu_board.BoardError) as failure:
+        print(f"play_game: {failure}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
