@@ -40,7 +40,8 @@ ECHO_KEYS = ["select", "up", "down", "left", "right", "up", "down", "left", "rig
 BUSY_KEYS = (["up", "down", "left", "right", "select"] * 4)[:20]
 QUEUE = 16  # BOARD_KEY_QUEUE
 PRESS_GAP_SECONDS = 0.002  # lets the guest take each press before the next, even under -icount
-X
+WAIT_MS, WAKE_MS = 300, 84  # board_check.c's wait; SysTick wraps every 2^24 * 5 ns
+LATE_MS = 20  # the host's scheduling, without -icount
 IDLE_SECONDS, IDLE_CPU_LIMIT = 1.0, 0.15
 
 failures = []
