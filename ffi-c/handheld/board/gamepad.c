@@ -6,7 +6,10 @@
  * rise of a line never seen high is a press too. If two edges came before the interrupt was
  * served (the line reads as it did last time), the line went the other way and back: a
  * release and a press, or a press and a release, which is one press either way (two if the
- * line had never been high: the boot-trap press's release, then a new press). */
+ * line had never been high: the boot-trap press's release, then a new press). Presses of
+ * different buttons pending together are taken port E first, then by pin: nothing tells
+ * their order (a person's presses are tens of milliseconds apart; the interrupt takes
+ * microseconds). */
 #include "gamepad.h"
 
 #include <stdbool.h>

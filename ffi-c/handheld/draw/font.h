@@ -16,5 +16,8 @@ void font_small_glyph(char character, uint8_t rows[SMALL_GLYPH_HEIGHT]);
 
 /* The large glyph of `character` (outside printable ASCII '?'): LARGE_GLYPH_HEIGHT rows. */
 const uint8_t *font_large_glyph(char character);
+/* How many rows below the cell's top the large glyph is drawn: 1 for the letters with a
+ * descender, which use the cell's eighth row, else 0. */
+int font_large_drop(char character);
 
 #endif

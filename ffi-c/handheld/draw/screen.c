@@ -64,7 +64,8 @@ static int text_width(const char *text, int cell_width) {
 
 int screen_text(screen *s, int x, int y, const char *text, unsigned grey) {
     for (; *text != '\0'; text++, x += LARGE_CELL_WIDTH)
-        screen_bitmap(s, x, y, font_large_glyph(*text), LARGE_GLYPH_WIDTH, LARGE_GLYPH_HEIGHT, grey);
+        screen_bitmap(s, x, y + font_large_drop(*text), font_large_glyph(*text), LARGE_GLYPH_WIDTH,
+                      LARGE_GLYPH_HEIGHT, grey);
     return x;
 }
 

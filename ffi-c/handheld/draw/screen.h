@@ -27,7 +27,8 @@ typedef struct screen {
  * drawn as upper case. */
 #define SMALL_CELL_WIDTH 4
 #define SMALL_CELL_HEIGHT 6
-/* The large font: 5 x 7 glyphs in 6 x 8 cells (21 characters a line, 8 lines). */
+/* The large font: 5 x 7 glyphs in 6 x 8 cells (21 characters a line, 8 lines); g, j, p, q
+ * and y sit one row lower, their descenders in the cell's last row. */
 #define LARGE_CELL_WIDTH 6
 #define LARGE_CELL_HEIGHT 8
 

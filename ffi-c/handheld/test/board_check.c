@@ -18,7 +18,7 @@
 #include "../board/board.h"
 
 #define ECHOED_KEYS 10
-#define BUSY_MS 600u
+#define BUSY_MS 1200u
 #define WAIT_MS 300u
 #define SPIN_LOOPS 1000u
 #define NANOSECONDS_PER_MILLISECOND 1000000u
@@ -70,7 +70,7 @@ static void draw_fonts(screen *s) {
 
 /* The suits; the thirteen ranks; three cards in each of the four looks; the greys. */
 static void draw_cards(screen *s) {
-    static const char *const suit_names[] = {"CLUBS", "DIAMONDS", "HEARTS", "SPADES"};
+    static const char *const suit_names[] = {"CLUB", "DIAM", "HEART", "SPADE"};
     static const char *const look_names[] = {"PLAIN", "CURSOR", "MARKED", "BACK"};
     int x = 0;
     for (unsigned suit = 0; suit < 4; suit++) {
