@@ -4,8 +4,9 @@
  * line and the exit.
  *
  * The seed (board_seed): `seed=N` on the command line (QEMU's `-append "seed=N"`); else the
- * build's -DHANDHELD_SEED=N; else the clock's nanoseconds at the first key press (or now, if
- * no key has been pressed yet). */
+ * build's -DHANDHELD_SEED=N; else the clock's nanoseconds at the latest key press (or now, if
+ * no key has been pressed yet): the press that started the game, so each game has its own
+ * (the first press's time would give every game of a run the same deal). */
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -23,14 +24,12 @@
 
 static uint32_t frames;
 static volatile bool key_pressed;
-static volatile uint64_t first_press_nanoseconds;
+static volatile uint64_t last_press_nanoseconds;
 
 /* Called from the gamepad's interrupt. */
 static void pressed(board_key key) {
-    if (!key_pressed) {
-        key_pressed = true;
-        first_press_nanoseconds = clock_nanoseconds();
-    }
+    last_press_nanoseconds = clock_nanoseconds();
+    key_pressed = true;
     key_queue_push(key);
 }
 
@@ -136,7 +135,10 @@ uint64_t board_seed(void) {
 #ifdef HANDHELD_SEED
     return (uint64_t)(HANDHELD_SEED);
 #else
-    return key_pressed ? first_press_nanoseconds : clock_nanoseconds();
+    __asm__ volatile("cpsid i" ::: "memory"); /* the interrupt writes the 64 bits in two */
+    seed = key_pressed ? last_press_nanoseconds : clock_nanoseconds();
+    __asm__ volatile("cpsie i" ::: "memory");
+    return seed;
 #endif
 }
 

@@ -13,7 +13,6 @@
  * 6. `done`, exit status 0. */
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "../board/board.h"
 
@@ -125,6 +124,7 @@ static void spin(void) {
 /* Phases 3 to 5. */
 static void board_phases(void) {
     report("busy %u", BUSY_MS);
+    /* The board's instructions are its clock's nanoseconds (clock.h): BUSY_MS of its time. */
     uint64_t until = board_instructions() + (uint64_t)BUSY_MS * NANOSECONDS_PER_MILLISECOND;
     while (board_instructions() < until) spin();
     board_report("busy done");
