@@ -21,7 +21,6 @@ failure, printing each.
 
 import argparse
 import os
-import re
 import shutil
 import struct
 import subprocess
@@ -63,39 +62,32 @@ def expect(condition, message):
     return condition
 
 
-def frame_checked(board, label, expected_number, pictures=None):
-    """Waits for the next frame line and its cost; compares QEMU's screen with its hash."""
-    match = board.wait_for(r"^# frame (\d+) ([0-9a-f]{8})$")
-    number, reported = int(match.group(1)), match.group(2)
+def frame_checked(board, label, expected_number, pictures):
+    """The next frame, checked against QEMU's screen by board.frame(), and its cost line:
+    (hash, draw instructions, show instructions)."""
+    number, pixels = board.frame()
     cost = board.wait_for(r"^# cost draw (\d+) show (\d+)$")
     expect(number == expected_number, f"{label}: frame {number}, want {expected_number}")
-    pixels = board.screen()
-    shown = f"{screen_hash(pixels):08x}"
-    expect(shown == reported, f"{label}: frame {number}: the firmware drew {reported}, "
-                              f"QEMU shows {shown}")
-    if pictures is not None:
-        pictures[number] = pixels
-    return reported, int(cost.group(1)), int(cost.group(2))
+    pictures[number] = pixels
+    return f"{screen_hash(pixels):08x}", int(cost.group(1)), int(cost.group(2))
 
 
 def run_board(elf, cpu, icount, build, label):
     """One boot of the check firmware; returns its transcript facts for the host comparison."""
-    facts = {"hashes": [], "costs": [], "pictures": {}}
+    facts = {"pictures": {}}
     started = time.monotonic()
     with QemuBoard(elf, cpu=cpu, icount=icount, append=f"seed={SEED}") as board:
         seed = int(board.wait_for(r"^seed (\d+)$").group(1))
         expect(seed == SEED, f"{label}: seed {seed}, want {SEED} (-append seed=...)")
-        number = 1
-        facts["hashes"].append(frame_checked(board, label, number, facts["pictures"]))
+        frames = [frame_checked(board, label, 1, facts["pictures"])]
         board.wait_for(r"^ready$")
         for key in ECHO_KEYS:
             board.press(key)
             echoed = board.wait_for(r"^key (\w+)$").group(1)
             expect(echoed == key, f"{label}: pressed {key}, the firmware took {echoed}")
-            number += 1
-            facts["hashes"].append(frame_checked(board, label, number, facts["pictures"]))
-        facts["costs"] = [hash_cost[1:] for hash_cost in facts["hashes"]]
-        facts["hashes"] = [hash_cost[0] for hash_cost in facts["hashes"]]
+            frames.append(frame_checked(board, label, len(frames) + 1, facts["pictures"]))
+        facts["hashes"] = [frame_hash for frame_hash, _, _ in frames]
+        costs = [(draw, show) for _, draw, show in frames]
         for name, frame in (("fonts", 1), ("cards", 2)):
             write_png(os.path.join(build, f"{label}-{name}.png"), facts["pictures"][frame])
 
@@ -145,7 +137,6 @@ def run_board(elf, cpu, icount, build, label):
         board.wait_for(r"^done$")
         status = board.wait_exit()
         expect(status == 0, f"{label}: exit status {status}")
-    costs = facts["costs"]
     print(f"check_board: {label}: {len(facts['hashes'])} frames as QEMU shows them, "
           f"{len(ECHO_KEYS)} keys echoed, {len(queued)} queued while busy and {dropped} dropped, "
           f"a {WAIT_MS} ms wait took {waited} ms, CPU {idle_cpu:.0%} idle and {busy_cpu:.0%} "

@@ -4,8 +4,8 @@ semihosting transcript line by line, press its five buttons, and take its OLED's
     with QemuBoard(elf, cpu="cortex-m3", icount=True, append="seed=7") as board:
         board.wait_for(r"^ready$")
         board.press("select")
-        pixels = board.screen()           # 128 x 64 greys, 0..15, row-major
-        assert screen_hash(pixels) == ...  # the firmware's `# frame N HASH`
+        number, pixels = board.frame()    # `# frame N HASH`, checked against the screen
+        write_png("frame.png", pixels)    # 128 x 64 greys, 0..15, row-major
 
 Python 3.11, standard library only. Facts it relies on: /work/shared/notes/HANDHELD.md.
 The board firmware (board/gamepad.c) handles QEMU's boot trap itself (a button's first press
@@ -254,6 +254,18 @@ class QemuBoard:
         self.execute("screendump", filename=path)
         with open(path, "rb") as dump:
             return oled_greys(*parse_ppm(dump.read()))
+
+    def frame(self, timeout=None):
+        """Waits for the firmware's next `# frame N HASH` line (board_show) and takes the
+        screen: (N, greys). Raises if QEMU shows another picture. Call it while that frame is
+        still shown (the firmware waits for a key after it), not in the middle of a sequence
+        of frames."""
+        match = self.wait_for(r"^# frame (\d+) ([0-9a-f]{8})$", timeout)
+        pixels = self.screen()
+        if screen_hash(pixels) != int(match.group(2), 16):
+            raise BoardError(f"frame {match.group(1)}: the firmware drew {match.group(2)}, QEMU "
+                             f"shows {screen_hash(pixels):08x}")
+        return int(match.group(1)), pixels
 
     # -- the transcript ----------------------------------------------------------------
 
