@@ -17,7 +17,7 @@
 #include "key_queue.h"
 #include "oled.h"
 
-#define COMMAND_LINE_BYTES 256
+#define COMMAND_LINE_BYTES 512 /* the kernel's path and -append's text */
 #define DECIMAL_DIGITS_64 20
 #define HEX_DIGITS_32 8
 #define NANOSECONDS_PER_MILLISECOND 1000000u

@@ -27,7 +27,8 @@ static bool write_chunk(FILE *file, const char type[4], const uint8_t *data, uin
     uLong crc = crc32(0L, header + 4, 4);
     if (length > 0) crc = crc32(crc, data, length);
     put_u32(crc_bytes, (uint32_t)crc);
-    return fwrite(header, 1, 8, file) == 8 && fwrite(data, 1, length, file) == length &&
+    return fwrite(header, 1, 8, file) == 8 &&
+           (length == 0 || fwrite(data, 1, length, file) == length) &&
            fwrite(crc_bytes, 1, 4, file) == 4;
 }
 
