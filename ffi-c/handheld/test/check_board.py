@@ -10,7 +10,7 @@
   between 300 and 300 + 84 ms (SysTick's wake-ups, + 100 ms for
   the host's scheduling) later; the firmware waiting for a key
   leaves QEMU idle (its CPU time), which the busy period shows the measure can see;
-  `-append seed=N` is the seed.
+  `-append seed=N` is the seed; QEMU reports no error (the OLED model names unknown commands).
 - The host build: keys from a recording give the same echo and the same frame hashes as the
   board, the PNG frames it writes are QEMU's pictures, the end of the recording ends the run
   with status 0, and a bad recording is refused with status 2.
@@ -137,6 +137,8 @@ def run_board(elf, cpu, icount, build, label):
         board.wait_for(r"^done$")
         status = board.wait_exit()
         expect(status == 0, f"{label}: exit status {status}")
+        complaints = [line for line in board.stderr().splitlines() if "error" in line.lower()]
+        expect(not complaints, f"{label}: QEMU complained: {complaints}")
     print(f"check_board: {label}: {len(facts['hashes'])} frames as QEMU shows them, "
           f"{len(ECHO_KEYS)} keys echoed, {len(queued)} queued while busy and {dropped} dropped, "
           f"a {WAIT_MS} ms wait took {waited} ms, CPU {idle_cpu:.0%} idle and {busy_cpu:.0%} "

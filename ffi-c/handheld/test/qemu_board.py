@@ -298,13 +298,18 @@ class QemuBoard:
                                  f"{timeout or self.timeout} s\n{self._context()}")
             time.sleep(0.005)
 
-    def _context(self):
-        lines = self.lines() if os.path.exists(self.transcript_path) else []
+    def stderr(self):
+        """What QEMU has written on its stderr (e.g. the OLED model's complaints about unknown
+        commands)."""
         try:
             with open(self.stderr_path, errors="replace") as stderr:
-                errors = stderr.read()[-2000:]
+                return stderr.read()
         except OSError:
-            errors = ""
+            return ""
+
+    def _context(self):
+        lines = self.lines() if os.path.exists(self.transcript_path) else []
+        errors = self.stderr()[-2000:]
         return ("command: " + " ".join(getattr(self, "command", [])) + "\n"
                 + "last transcript lines:\n  " + "\n  ".join(lines[-15:])
                 + "\nQEMU's stderr:\n" + errors)
