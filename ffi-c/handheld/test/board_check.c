@@ -6,8 +6,9 @@
  *    sheet of the four suits and cards in each look, after the others the key's name.
  *    Every frame is followed by `# cost draw D show S`: the instructions drawing it and
  *    showing it took (board_show: sending, hashing, reporting).
- * 3. (board only) `busy MS`: MS milliseconds busy with interrupts on, then `busy done`, the
- *    keys queued meanwhile as `queued NAME`, and `dropped N` (presses the full queue lost).
+ * 3. (board only) `busy MS`: MS milliseconds busy with interrupts on, then `busy done`.
+ *    Then the keys already queued (board_key_waiting(0)) as `queued NAME`, and `dropped N`
+ *    (presses the full queue lost; on the host, the rest of the recording and 0).
  * 4. (board only) board_key_waiting(WAIT_MS) with no key: `waited MS ms key 0|1`.
  * 5. (board only) `idle`: sleeps in board_next_key until a key: `key NAME`.
  * 6. `done`, exit status 0. */
@@ -114,23 +115,24 @@ static void echo_key(const char *prefix) {
     report("%s %s", prefix, echoed);
 }
 
-#ifndef BOARD_HOST /* the host's recording has no time: busy, waiting and idle are the board's */
+#ifndef BOARD_HOST /* the host's recording has no time: busy, waiting, idle are the board's */
 /* A few thousand instructions without touching a device: under -icount, reading the clock
  * (a device) is slow, so the busy loop reads it only between spins. */
 static void spin(void) {
     for (unsigned i = 0; i < SPIN_LOOPS; i++) __asm__ volatile("" ::: "memory");
 }
 
-/* Phases 3 to 5. */
-static void board_phases(void) {
+/* Phase 3's busy period. */
+static void busy(void) {
     report("busy %u", BUSY_MS);
     /* The board's instructions are its clock's nanoseconds (clock.h): BUSY_MS of its time. */
     uint64_t until = board_instructions() + (uint64_t)BUSY_MS * NANOSECONDS_PER_MILLISECOND;
     while (board_instructions() < until) spin();
     board_report("busy done");
-    while (board_key_waiting(0)) echo_key("queued");
-    report("dropped %lu", (unsigned long)board_keys_dropped());
+}
 
+/* Phases 4 and 5. */
+static void wait_and_idle(void) {
     uint64_t start = board_instructions();
     int key = board_key_waiting(WAIT_MS);
     report("waited %llu ms key %d",
@@ -151,7 +153,12 @@ int main(void) {
         show_timed(i == 0 ? draw_cards : draw_key);
     }
 #ifndef BOARD_HOST
-    board_phases();
+    busy();
+#endif
+    while (board_key_waiting(0)) echo_key("queued");
+    report("dropped %lu", (unsigned long)board_keys_dropped());
+#ifndef BOARD_HOST
+    wait_and_idle();
 #endif
     board_report("done");
     board_exit(0);

@@ -12,7 +12,7 @@
   leaves QEMU idle (its CPU time), which the busy period shows the measure can see;
   `-append seed=N` is the seed; QEMU reports no error (the OLED model names unknown commands).
 - The host build: keys from a recording give the same echo and the same frame hashes as the
-  board, the PNG frames it writes are QEMU's pictures, the end of the recording ends the run
+  board, board_key_waiting says true while keys are left and false when none are, the PNG frames it writes are QEMU's pictures, the end of the recording ends the run
   with status 0, and a bad recording is refused with status 2.
 
 Writes the sheets' pictures (QEMU's) and the host's frames under --build. Exits 1 on any
@@ -36,6 +36,7 @@ SEED = 18446744073709551557  # the largest prime below 2^64: every digit of a 64
 # The echo phase: the first key shows the cards' sheet; each button's first press is QEMU's
 # boot trap (only its release makes an edge), the second a normal press.
 ECHO_KEYS = ["select", "up", "down", "left", "right", "up", "down", "left", "right", "select"]
+HOST_QUEUED_KEYS = ["left", "select", "up"]  # the host's recording after the echo phase
 BUSY_KEYS = (["up", "down", "left", "right", "select"] * 4)[:20]
 QUEUE = 16  # BOARD_KEY_QUEUE
 # Presses pending together are taken in the NVIC's order (port E before F, then pin order),
@@ -188,7 +189,8 @@ def run_host(binary, build, board_facts):
     os.makedirs(frames)
     keys = os.path.join(directory, "keys.txt")
     with open(keys, "w") as out:
-        out.write("# board_check's echo phase\n" + "\n".join(ECHO_KEYS) + "\n\n")
+        out.write("# board_check's echo phase\n" + "\n".join(ECHO_KEYS) + "\n\n"
+                  + "# queued\n" + "\n".join(HOST_QUEUED_KEYS) + "\n")
 
     def host(keys_path, frames_directory=None):
         environment = dict(os.environ, HANDHELD_KEYS=keys_path, HANDHELD_SEED=str(SEED))
@@ -203,6 +205,10 @@ def run_host(binary, build, board_facts):
     expect(f"seed {SEED}" in lines, f"host: no `seed {SEED}` line")
     echoed = [line.split()[1] for line in lines if line.startswith("key ")]
     expect(echoed == ECHO_KEYS, f"host: echoed {echoed}, want {ECHO_KEYS}")
+    queued = [line.split()[1] for line in lines if line.startswith("queued ")]
+    expect(queued == HOST_QUEUED_KEYS and lines[-2:] == ["dropped 0", "done"],
+           f"host: board_key_waiting gave {queued} then {lines[-2:]}, want {HOST_QUEUED_KEYS} "
+           f"then dropped 0, done")
     hashes = [line.split()[3] for line in lines if line.startswith("# frame ")]
     expect(hashes == board_facts["hashes"], f"host frames {hashes} differ from the board's "
                                             f"{board_facts['hashes']}")
@@ -224,8 +230,8 @@ def run_host(binary, build, board_facts):
     expect(result.returncode == 2 and f"{bad}:3: unknown key 'upp'" in result.stderr,
            f"host: a bad recording gave status {result.returncode}: {result.stderr.strip()}")
     print(f"check_board: host: the same {len(hashes)} frames and {len(echoed)} keys as the "
-          f"board, its PNG frames QEMU's pictures; a short recording ends with status 0, a bad "
-          f"one is refused with 2")
+          f"board, its PNG frames QEMU's pictures, {len(queued)} keys waiting then none; a short "
+          f"recording ends with status 0, a bad one is refused with 2")
 
 
 def main():
