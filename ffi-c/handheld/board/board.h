@@ -42,7 +42,8 @@ uint32_t board_keys_dropped(void);
 uint64_t board_instructions(void);
 
 /* The seed for the next game: a fixed one if the build or the command line set it
- * (`seed=N` over semihosting), otherwise one from the timer at the first key press. */
+ * (`seed=N` over semihosting), otherwise one from the timer at the latest key press (the one
+ * that started the game, so that each game of a run has its own). */
 uint64_t board_seed(void);
 
 /* One line of the transcript (no newline in `line`): semihosting on the board, standard

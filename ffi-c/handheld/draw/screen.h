@@ -23,10 +23,12 @@ typedef struct screen {
     uint8_t rows[SCREEN_HEIGHT][SCREEN_ROW_BYTES];
 } screen;
 
-/* The small font: 3 x 5 glyphs in 4 x 6 cells (32 characters a line, 10 lines). */
+/* The small font: 3 x 5 glyphs in 4 x 6 cells (32 characters a line, 10 lines); lower case is
+ * drawn as upper case. */
 #define SMALL_CELL_WIDTH 4
 #define SMALL_CELL_HEIGHT 6
-/* The large font: 5 x 7 glyphs in 6 x 8 cells (21 characters a line, 8 lines). */
+/* The large font: 5 x 7 glyphs in 6 x 8 cells (21 characters a line, 8 lines); g, j, p, q
+ * and y sit one row lower, their descenders in the cell's last row. */
 #define LARGE_CELL_WIDTH 6
 #define LARGE_CELL_HEIGHT 8
 
@@ -51,6 +53,10 @@ void screen_fill(screen *s, int x, int y, int width, int height, unsigned grey);
 void screen_box(screen *s, int x, int y, int width, int height, unsigned grey);
 /* Every pixel's grey g becomes 15 - g. */
 void screen_invert(screen *s, int x, int y, int width, int height);
+/* A 1-bit picture of `height` rows, each `width` (at most 8) bits, the leftmost pixel the
+ * highest bit: lit pixels drawn in `grey`, the others left as they are. */
+void screen_bitmap(screen *s, int x, int y, const uint8_t *rows, int width, int height,
+                   unsigned grey);
 
 /* Text from (x, y), its top left; printable ASCII, anything else drawn as '?'. `\n` is not
  * special. Returns the x after the last cell. */
