@@ -28,7 +28,12 @@ void board_init(void);
  * `# frame N HASH` (hex) so a test can compare the screen with what was drawn. */
 void board_show(const screen *s);
 
-/* The next key, taken from the queue; waits for it asleep (WFI) if there is none. */
+/* "up", "down", "left", "right", "select" (NULL for KEY_NONE): the names of the keys in
+ * the transcript and in a host's recording. */
+const char *board_key_name(board_key key);
+
+/* The next key, taken from the queue; waits for it asleep (WFI) if there is none. Reports
+ * `# key NAME`, so a run's keys can be replayed on the host exactly as they were taken. */
 board_key board_next_key(void);
 /* Waits asleep until a key is queued or `timeout_ms` milliseconds have passed, and says
  * whether a key is queued. The key stays queued: a key that cuts a pause short is the next

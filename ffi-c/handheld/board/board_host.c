@@ -38,10 +38,8 @@ static __attribute__((noreturn, format(printf, 1, 2))) void setup_error(const ch
 }
 
 static board_key key_named(const char *name) {
-    static const char *const names[] = {"up", "down", "left", "right", "select"};
-    static const board_key values[] = {KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_SELECT};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(name, names[i]) == 0) return values[i];
+    for (board_key key = KEY_UP; key <= KEY_SELECT; key++)
+        if (strcmp(name, board_key_name(key)) == 0) return key;
     return KEY_NONE;
 }
 
@@ -98,7 +96,11 @@ board_key board_next_key(void) {
         board_report("# end of keys");
         board_exit(0);
     }
-    return keys[next_key++];
+    board_key key = keys[next_key++];
+    char line[16];
+    snprintf(line, sizeof line, "# key %s", board_key_name(key));
+    board_report(line);
+    return key;
 }
 
 bool board_key_waiting(uint32_t timeout_ms) {

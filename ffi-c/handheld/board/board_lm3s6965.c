@@ -10,7 +10,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <string.h>
+
 #include "../startup.h"
+
 #include "board.h"
 #include "clock.h"
 #include "gamepad.h"
@@ -86,7 +89,11 @@ static bool sleep_until_key(uint64_t deadline) {
 
 board_key board_next_key(void) {
     sleep_until_key(UINT64_MAX);
-    return key_queue_pop();
+    board_key key = key_queue_pop();
+    char line[16] = "# key ";
+    strcat(line, board_key_name(key));
+    board_report(line);
+    return key;
 }
 
 bool board_key_waiting(uint32_t timeout_ms) {

@@ -6,6 +6,7 @@
 #include "play.h"
 #include "sheet_view.h"
 
+/* The one picture every screen draws on: 4 KB of the 64. */
 static screen picture;
 
 /* Shows a picture until the person presses select. */
@@ -18,7 +19,7 @@ static void show_until_select(const char *what) {
 
 static void play_session(session *game) {
     for (;;) {
-        play_game(game);
+        play_game(game, &picture);
         sheet_view_draw(&picture, game);
         show_until_select("# wait sheet");
         if (session_match_over(game)) break;
@@ -33,7 +34,7 @@ void app_run(void) {
     session_setup setup = {.level = 1, .pairs = false, .length = LENGTH_ONE_GAME};
     static session game;
     for (;;) {
-        setup = menu_run(setup);
+        setup = menu_run(&picture, setup);
         session_start(&game, setup, board_seed());
         play_session(&game);
     }

@@ -55,12 +55,11 @@ static void change(session_setup *setup, int item, int step) {
     }
 }
 
-session_setup menu_run(session_setup setup) {
-    static screen picture;
+session_setup menu_run(screen *picture, session_setup setup) {
     int item = ITEM_START;
     for (;;) {
-        draw(&picture, &setup, item);
-        board_show(&picture);
+        draw(picture, &setup, item);
+        board_show(picture);
         board_report("# wait menu");
         switch (board_next_key()) {
         case KEY_UP: item = (item + ITEMS - 1) % ITEMS; break;
@@ -69,7 +68,7 @@ session_setup menu_run(session_setup setup) {
         case KEY_RIGHT: change(&setup, item, 1); break;
         case KEY_SELECT:
             if (item == ITEM_START) return setup;
-            if (item == ITEM_RULES) rules_view_run();
+            if (item == ITEM_RULES) rules_view_run(picture);
             else change(&setup, item, 1);
             break;
         default: break;

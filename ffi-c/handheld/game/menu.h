@@ -3,8 +3,9 @@
 #ifndef HANDHELD_MENU_H
 #define HANDHELD_MENU_H
 
+#include "../draw/screen.h"
 #include "session.h"
 
-session_setup menu_run(session_setup current);
+session_setup menu_run(screen *picture, session_setup current);
 
 #endif

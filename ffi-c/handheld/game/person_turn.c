@@ -39,7 +39,7 @@ static void describe(const tablic_move *move, size_t index, size_t count, char *
     move_words(move, NULL, text + at, size - (size_t)at);
 }
 
-tablic_move person_turn(const session *game, person_cursor *cursor) {
+tablic_move person_turn(const session *game, person_cursor *cursor, screen *picture) {
     tablic_view view;
     session_check(tablic_game_view(session_game(game), session_seat_of(game, PERSON), &view),
                   "view");
@@ -60,9 +60,8 @@ tablic_move person_turn(const session *game, person_cursor *cursor) {
             .status = "YOUR TURN",
             .prompt = prompt,
         };
-        static screen picture;
-        table_view_draw(&picture, game, &marks);
-        board_show(&picture);
+        table_view_draw(picture, game, &marks);
+        board_show(picture);
         /* What the screen offers, for a test to choose its moments. */
         char line[64];
         snprintf(line, sizeof line, "# wait turn choice=%u/%u takes=%u", (unsigned)choice + 1,

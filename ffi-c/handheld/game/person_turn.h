@@ -4,6 +4,7 @@
 #ifndef HANDHELD_PERSON_TURN_H
 #define HANDHELD_PERSON_TURN_H
 
+#include "../draw/screen.h"
 #include "session.h"
 
 /* Where the cursor was, kept from one turn to the next. */
@@ -11,6 +12,6 @@ typedef struct person_cursor {
     int card_index;
 } person_cursor;
 
-tablic_move person_turn(const session *game, person_cursor *cursor);
+tablic_move person_turn(const session *game, person_cursor *cursor, screen *picture);
 
 #endif

@@ -3,6 +3,7 @@
 #ifndef HANDHELD_PLAY_H
 #define HANDHELD_PLAY_H
 
+#include "../draw/screen.h"
 #include "session.h"
 
 /* How long a bot's move stays highlighted, and a banner stays up, unless a key cuts it
@@ -10,6 +11,6 @@
 #define BOT_MOVE_PAUSE_MS 1500u
 #define BANNER_PAUSE_MS 1000u
 
-void play_game(session *game);
+void play_game(session *game, screen *picture);
 
 #endif

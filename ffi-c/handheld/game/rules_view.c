@@ -47,18 +47,17 @@ static const char *const rules_text[] = {
 #define LINES (int)(sizeof rules_text / sizeof rules_text[0])
 #define LINES_SHOWN 10
 
-void rules_view_run(void) {
-    static screen picture;
+void rules_view_run(screen *picture) {
     int top = 0;
     for (;;) {
-        screen_clear(&picture);
+        screen_clear(picture);
         for (int i = 0; i < LINES_SHOWN && top + i < LINES; i++)
-            screen_small_text(&picture, 0, 1 + i * SMALL_CELL_HEIGHT + (i > 0 ? 1 : 0),
+            screen_small_text(picture, 0, 1 + i * SMALL_CELL_HEIGHT + (i > 0 ? 1 : 0),
                               rules_text[top + i], top + i == 0 ? GREY_WHITE : GREY_MID);
         /* A scroll bar on the right edge. */
         int bar = SCREEN_HEIGHT * LINES_SHOWN / LINES;
-        screen_fill(&picture, SCREEN_WIDTH - 1, (SCREEN_HEIGHT - bar) * top / (LINES - LINES_SHOWN), 1, bar, GREY_DIM);
-        board_show(&picture);
+        screen_fill(picture, SCREEN_WIDTH - 1, (SCREEN_HEIGHT - bar) * top / (LINES - LINES_SHOWN), 1, bar, GREY_DIM);
+        board_show(picture);
         board_report("# wait rules");
         switch (board_next_key()) {
         case KEY_UP: if (top > 0) top--; break;

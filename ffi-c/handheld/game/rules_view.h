@@ -3,6 +3,8 @@
 #ifndef HANDHELD_RULES_VIEW_H
 #define HANDHELD_RULES_VIEW_H
 
-void rules_view_run(void);
+#include "../draw/screen.h"
+
+void rules_view_run(screen *picture);
 
 #endif

@@ -12,7 +12,12 @@ static tablic_bot_storage bot_storage;
 /* One search memory, lent to the bot that decides: bots are made for one decision each
  * (their choices depend only on the game and their seed), so the bots of a table of four
  * need no more memory than one. */
+#if HANDHELD_SEARCH_MEMORY_BYTES > 0
 static uint64_t search_memory[HANDHELD_SEARCH_MEMORY_BYTES / sizeof(uint64_t)];
+#define SEARCH_MEMORY search_memory
+#else
+#define SEARCH_MEMORY NULL
+#endif
 
 static const char *const names_alone[] = {"YOU", "MARKO"};
 static const char *const names_in_pairs[] = {"YOU", "MARKO", "PARTNER", "IVAN"};
@@ -134,8 +139,8 @@ tablic_move session_bot_move(session *s) {
     tablic_bot *bot;
     char message[96];
     session_check(tablic_bot_new(&bot_storage, handheld_levels[s->setup.level].bot_spec,
-                                 decision_seed(s, (uint32_t)ply), search_memory,
-                                 sizeof search_memory, &bot, message, sizeof message),
+                                 decision_seed(s, (uint32_t)ply), SEARCH_MEMORY,
+                                 HANDHELD_SEARCH_MEMORY_BYTES, &bot, message, sizeof message),
                   message);
     tablic_move move;
     uint64_t before = board_instructions();

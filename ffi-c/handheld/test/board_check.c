@@ -26,18 +26,6 @@
 
 static screen picture;
 
-static const char *key_name(board_key key) {
-    switch (key) {
-    case KEY_UP: return "up";
-    case KEY_DOWN: return "down";
-    case KEY_LEFT: return "left";
-    case KEY_RIGHT: return "right";
-    case KEY_SELECT: return "select";
-    case KEY_NONE: break;
-    }
-    return "none";
-}
-
 static __attribute__((format(printf, 1, 2))) void report(const char *format, ...) {
     char line[LINE_BYTES];
     va_list arguments;
@@ -111,7 +99,7 @@ static void draw_key(screen *s) {
 }
 
 static void echo_key(const char *prefix) {
-    echoed = key_name(board_next_key());
+    echoed = board_key_name(board_next_key());
     report("%s %s", prefix, echoed);
 }
 

@@ -38,6 +38,9 @@ def transcript(lines):
     return [line for line in lines if not line.startswith("#")]
 
 
+FRAME_LINE = re.compile(r"^# frame (\d+) ([0-9a-f]{8})$")
+
+
 class Player:
     """Drives one firmware run: presses keys at the moments the firmware waits, checks the
     screen at each, and keeps the golden moments."""
@@ -47,13 +50,17 @@ class Player:
         self.moments = {}
         self.waits = 0
 
-    def wait(self, what=r"# (wait|pause) .*"):
-        line = self.board.wait_for(what, timeout=120)
-        frame = self.board.last_frame_hash()
+    def wait(self, pattern):
+        """Waits for a line the firmware writes once it has drawn and sleeps (a key's wait,
+        a pause), and checks that the screen is the frame it last reported drawing."""
+        line = self.board.wait_for(pattern, timeout=300).string
+        frames = [FRAME_LINE.match(earlier) for earlier in self.board.lines()[:self.board.cursor]]
+        drawn = [match for match in frames if match][-1]
         greys = self.board.screen()
-        if qemu_board.screen_hash(greys) != frame:
+        if qemu_board.screen_hash(greys) != int(drawn.group(2), 16):
             qemu_board.write_png(self.out / "mismatch.png", greys)
-            raise Failure(f"the screen at {line!r} is not frame {frame:08x}")
+            raise Failure(f"at {line!r} the screen is not frame {drawn.group(1)} "
+                          f"({drawn.group(2)}): see {self.out / 'mismatch.png'}")
         self.waits += 1
         return line, greys
 
@@ -102,7 +109,7 @@ def play_one_game(player):
 
 def run_game(elf, cpu, out, icount):
     rng = random.Random(SEED)
-    with qemu_board.Board(elf, cpu=cpu, seed=SEED, icount=icount, workdir=out) as board:
+    with qemu_board.QemuBoard(elf, cpu=cpu, icount=icount, append=f"seed={SEED}") as board:
         player = Player(board, out, rng)
         choose_in_menu(player, level_steps=2, pairs=False, length_steps=0)
         play_one_game(player)

@@ -61,6 +61,34 @@ def write_png(path, pixels, scale=SCALE):
                   + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
 
 
+def read_png(path):
+    """A picture write_png wrote: 128 x 64 greys (bytes, row-major), each block checked to
+    be one grey. Only what write_png writes is read: 8-bit grey, no filter, no interlace."""
+    with open(path, "rb") as file:
+        data = file.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise BoardError(f"{path}: not a PNG")
+    position, compressed, header = 8, b"", None
+    while position < len(data):
+        (length,) = struct.unpack(">I", data[position:position + 4])
+        kind = data[position + 4:position + 8]
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            compressed += body
+        position += 12 + length
+    width, height = WIDTH * SCALE, HEIGHT * SCALE
+    if header != (width, height, 8, 0, 0, 0, 0):
+        raise BoardError(f"{path}: not a {width} x {height} 8-bit grey picture by write_png")
+    raw = zlib.decompress(compressed)
+    stride = width + 1
+    if any(raw[y * stride] != 0 for y in range(height)):
+        raise BoardError(f"{path}: a row uses a PNG filter; write_png writes none")
+    big = bytes(b for y in range(height) for b in raw[y * stride + 1:(y + 1) * stride])
+    return oled_greys(width, height, bytes(b for v in big for b in (v, v, v)))
+
+
 def parse_ppm(data):
     """A binary PPM (P6, maxval 255) as (width, height, RGB bytes)."""
     fields, position = [], 0

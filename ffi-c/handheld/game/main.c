@@ -1,4 +1,4 @@
-/* firmware_main.c: the handheld game on the LM3S6965 board. */
+/* main.c: the handheld game, on the LM3S6965 board or on the host (board.h). */
 #include "../board/board.h"
 #include "app.h"
 
