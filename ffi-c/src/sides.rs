@@ -1,6 +1,6 @@
 //! A game's rules and sides: who plays with whom, and each side's result.
 
-use tablic_core::GameResult;
+use tablic_core::{Game, GameResult};
 
 use crate::boundary::{fill, write_out};
 use crate::game::{read_game, tablic_game, tablic_seat_result};
@@ -73,13 +73,9 @@ pub unsafe extern "C" fn tablic_game_side_results(
     capacity: usize,
     count: *mut usize,
 ) -> tablic_result {
+    let finished = |game: &Game| game.result().ok_or(tablic_result::GameNotOver);
     // SAFETY: the caller's guarantees are this function's.
-    unsafe {
-        read_game(game, |game| {
-            let result = game.result().ok_or(tablic_result::GameNotOver)?;
-            fill_sides(&result, results, capacity, count)
-        })
-    }
+    unsafe { read_sides(game, finished, results, capacity, count) }
 }
 
 /// Each side's score so far, for a scoreboard during play; buffer rules as
@@ -99,23 +95,34 @@ pub unsafe extern "C" fn tablic_game_side_results_so_far(
 ) -> tablic_result {
     // SAFETY: the caller's guarantees are this function's.
     unsafe {
-        read_game(game, |game| {
-            fill_sides(&game.result_so_far(), results, capacity, count)
-        })
+        read_sides(
+            game,
+            |game| Ok(game.result_so_far()),
+            results,
+            capacity,
+            count,
+        )
     }
 }
 
-/// Writes each side's result, side 0 first, into a caller's buffer (as `fill`).
+/// Writes each side's result in `result_of(game)`, side 0 first, into a caller's buffer
+/// (as `fill`).
 ///
 /// # Safety
-/// As `fill`.
-unsafe fn fill_sides(
-    result: &GameResult,
+/// As `tablic_game_result`.
+unsafe fn read_sides(
+    game: *const tablic_game,
+    result_of: impl FnOnce(&Game) -> Result<GameResult, tablic_result>,
     results: *mut tablic_side_result,
     capacity: usize,
     count: *mut usize,
-) -> Result<(), tablic_result> {
-    let sides = (0..result.side_count()).map(|side| result.side(side).into());
+) -> tablic_result {
     // SAFETY: the caller's guarantees.
-    unsafe { fill(results, capacity, count, sides) }
+    unsafe {
+        read_game(game, |game| {
+            let result = result_of(game)?;
+            let sides = (0..result.side_count()).map(|side| result.side(side).into());
+            fill(results, capacity, count, sides)
+        })
+    }
 }
