@@ -1064,7 +1064,8 @@ enum tablic_result tablic_capture_check(uint64_t table, uint8_t card, uint64_t c
  * The best `capacity` go into `captures`, best first, and `*count` gets how many there are
  * in all; when that is more than `capacity` the result is `TABLIC_RESULT_BUFFER_TOO_SMALL`
  * and `captures` still holds the best `capacity` (without the empty capture, which is the
- * last). The whole buffer is used as scratch: entries from `*count` on are overwritten.
+ * last). Each of the `capacity` entries is written: those past the `*count` captures with
+ * 0.
  *
  * Errors, with nothing written: `TABLIC_RESULT_NULL_ARGUMENT` (`game` or `count` `NULL`, or
  * `captures` `NULL` with a `capacity`), `TABLIC_RESULT_INVALID_CARD`,

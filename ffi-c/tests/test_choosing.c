@@ -61,9 +61,10 @@ static void test_a_cards_captures_come_best_first(void) {
                  TABLIC_RESULT_BUFFER_TOO_SMALL);
     CHECK(count == 8);
 
-    /* Nothing sums to two: the card can only be laid down. */
+    /* Nothing sums to two: the card can only be laid down; the rest is cleared. */
+    memset(captures, 0xff, sizeof captures);
     CHECK_OK(tablic_game_card_captures(game, card("2S"), captures, 10, &count));
-    CHECK(count == 1 && captures[0] == 0);
+    CHECK(count == 1 && captures[0] == 0 && captures[1] == 0 && captures[9] == 0);
 
     /* Each refusal with its code, the buffer and count untouched. */
     memset(captures, 0xff, sizeof captures);
