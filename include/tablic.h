@@ -339,6 +339,10 @@ typedef enum tablic_result {
    * The match is decided: no next game.
    */
   TABLIC_RESULT_MATCH_OVER = 31,
+  /**
+   * No move has been played yet (in a game from a position: none since that position).
+   */
+  TABLIC_RESULT_NO_MOVE_YET = 32,
 } tablic_result;
 
 /**
@@ -1047,6 +1051,39 @@ enum tablic_result tablic_capture_count(uint64_t table, uint8_t card, uint64_t *
 enum tablic_result tablic_capture_check(uint64_t table, uint8_t card, uint64_t capture);
 
 /**
+ * The captures the seat to move may take with `card` from its hand, best first, for a
+ * person choosing one (a device showing them one after another): the empty capture,
+ * laying the card down, is always among them, and always last. Play the chosen one as
+ * `tablic_move{card, captures[i]}`.
+ *
+ * Best first is the greedy bot's order: a tabla (taking the whole table), then the most
+ * points taken, then the most cards, then 10♦, 2♣ and aces taken, then the captured cards
+ * compared highest first (ranks, then ♣ > ♦ > ♠ > ♥). No two captures tie, so the order is
+ * the same on every run and platform.
+ *
+ * The best `capacity` go into `captures`, best first, and `*count` gets how many there are
+ * in all; when that is more than `capacity` the result is `TABLIC_RESULT_BUFFER_TOO_SMALL`
+ * and `captures` still holds the best `capacity` (without the empty capture, which is the
+ * last). Each of the `capacity` entries is written: those past the `*count` captures with
+ * 0.
+ *
+ * Errors, with nothing written: `TABLIC_RESULT_NULL_ARGUMENT` (`game` or `count` `NULL`, or
+ * `captures` `NULL` with a `capacity`), `TABLIC_RESULT_INVALID_CARD`,
+ * `TABLIC_RESULT_GAME_OVER`, `TABLIC_RESULT_CARD_NOT_IN_HAND` (not in the hand of the seat
+ * to move), `TABLIC_RESULT_TOO_MANY` (more than `TABLIC_MAX_LISTED` captures, on a table
+ * filled far beyond real play).
+ *
+ * # Safety
+ * `game` must be a live handle; a non-null `captures` valid for `capacity` writes (`NULL`
+ * is fine with `capacity` 0); `count` valid for a write.
+ */
+enum tablic_result tablic_game_card_captures(const struct tablic_game *game,
+                                             uint8_t card,
+                                             uint64_t *captures,
+                                             size_t capacity,
+                                             size_t *count);
+
+/**
  * The card of a rank (`TABLIC_RANK_ACE` to `TABLIC_RANK_KING`) and a suit
  * (`TABLIC_SUIT_CLUBS` to `TABLIC_SUIT_SPADES`): its index, `4 * rank + suit`.
  *
@@ -1302,6 +1339,21 @@ enum tablic_result tablic_game_history(const struct tablic_game *game,
                                        struct tablic_move *moves,
                                        size_t capacity,
                                        size_t *count);
+
+/**
+ * The last move played and what it did, to show it: `*move` gets the move (the card and
+ * what it took), `*played` (may be `NULL`) the seat that played it and whether it was a
+ * tabla, began a new deal or ended the game. Before the first move, or in a game from a
+ * position before the first move since it: `TABLIC_RESULT_NO_MOVE_YET`. It replays the
+ * game, which costs about a game's worth of moves.
+ *
+ * # Safety
+ * `game` must be a live handle; `move` valid for a write; a non-null `played` valid for a
+ * write.
+ */
+enum tablic_result tablic_game_last_move(const struct tablic_game *game,
+                                         struct tablic_move *move,
+                                         struct tablic_played *played);
 
 /**
  * Whether the seat to move may play `move`: `TABLIC_RESULT_OK` or the reason it may not
@@ -1777,6 +1829,21 @@ enum tablic_result tablic_game_side_results(const struct tablic_game *game,
                                             tablic_side_result *results,
                                             size_t capacity,
                                             size_t *count);
+
+/**
+ * Each side's score so far, for a scoreboard during play; buffer rules as
+ * `tablic_game_side_results`, and at the end the same results. Before the end it counts
+ * the piles as they stand: the cards still on the table are nobody's yet, and `most_cards`
+ * marks the side that has taken strictly the most cards so far (its `total` counts the +3
+ * it would get if the game ended so).
+ *
+ * # Safety
+ * As `tablic_game_result`.
+ */
+enum tablic_result tablic_game_side_results_so_far(const struct tablic_game *game,
+                                                   tablic_side_result *results,
+                                                   size_t capacity,
+                                                   size_t *count);
 
 /**
  * The library's version, `"MAJOR.MINOR.PATCH"`: static, NUL-terminated, never `NULL`.

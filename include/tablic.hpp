@@ -11,8 +11,10 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tablic.h"
@@ -222,6 +224,26 @@ public:
         });
     }
 
+    /// The captures the seat to move may take with `card`, best first, taking nothing last
+    /// (tablic_game_card_captures); throws for a card it cannot play.
+    std::vector<uint64_t> card_captures(uint8_t card) const {
+        return detail::list_of<uint64_t>([&](uint64_t *items, size_t capacity, size_t *count) {
+            return tablic_game_card_captures(get(), card, items, capacity, count);
+        });
+    }
+
+    /// The last move and what it did (who played it, a tabla), or none before the first.
+    std::optional<std::pair<tablic_move, tablic_played>> last_move() const {
+        tablic_move last{};
+        tablic_played played{};
+        tablic_result code = tablic_game_last_move(get(), &last, &played);
+        if (code == TABLIC_RESULT_NO_MOVE_YET) {
+            return std::nullopt;
+        }
+        detail::check(code);
+        return std::make_pair(last, played);
+    }
+
     tablic_rules rules() const {
         tablic_rules rules{};
         detail::check(tablic_game_rules(get(), &rules));
@@ -253,6 +275,15 @@ public:
         return detail::list_of<tablic_side_result>(
             [&](tablic_side_result *items, size_t capacity, size_t *count) {
                 return tablic_game_side_results(get(), items, capacity, count);
+            });
+    }
+
+    /// One score per side as the piles stand, during play too (the last cards on the table
+    /// are nobody's yet); at the end, side_results().
+    std::vector<tablic_side_result> side_results_so_far() const {
+        return detail::list_of<tablic_side_result>(
+            [&](tablic_side_result *items, size_t capacity, size_t *count) {
+                return tablic_game_side_results_so_far(get(), items, capacity, count);
             });
     }
 

@@ -305,3 +305,63 @@ fn rewinding_gives_back_each_earlier_position() {
         assert_eq!(finished.rewound(MOVES_PER_GAME + 1), finished);
     }
 }
+
+/// The last move and its outcome are what `play` returned when it was made, after every
+/// move of random games for every player count (tablas, new deals and the end included),
+/// and there is none before the first move.
+#[test]
+fn the_last_move_is_told_as_it_was_played() {
+    for players in PlayerCount::ALL {
+        for seed in 0..6u64 {
+            let mut game = Game::from_seed(players, seed);
+            assert_eq!(game.last_played(), None);
+            let mut bots: Vec<RandomBot> = (0..players.get() as u64)
+                .map(|seat| RandomBot::new(seed ^ seat << 32))
+                .collect();
+            let mut tablas = 0;
+            while let Some(seat) = game.to_move() {
+                let chosen = bots[seat].choose(&game.view(seat).unwrap());
+                let outcome = game.play(chosen).unwrap();
+                tablas += outcome.tabla as u32;
+                assert_eq!(game.last_played(), Some((chosen, outcome)));
+            }
+            let result = game.result().unwrap();
+            assert_eq!(
+                result.seats().iter().map(|seat| seat.tablas).sum::<u32>(),
+                tablas
+            );
+        }
+    }
+}
+
+/// The score so far during play: each side's piles and tablas as they stand, the bonus
+/// marked on the side alone with the most cards taken, and at the end the result itself.
+#[test]
+fn the_result_so_far_counts_the_piles_as_they_stand() {
+    for players in PlayerCount::ALL {
+        let mut game = Game::from_seed(players, 11);
+        let mut bot = RandomBot::new(11);
+        loop {
+            let so_far = game.result_so_far();
+            let sides = game.side_count();
+            let mut cards = vec![0; sides];
+            for seat in 0..players.get() {
+                cards[game.side_of(seat)] += game.pile(seat).len() as u32;
+            }
+            let most = *cards.iter().max().unwrap();
+            let alone = cards.iter().filter(|&&count| count == most).count() == 1;
+            for (side, &taken) in cards.iter().enumerate() {
+                let tally = so_far.side(side);
+                assert_eq!(
+                    tally.card_points + tally.tablas,
+                    game.side_points_so_far(side)
+                );
+                assert_eq!(tally.cards, taken);
+                assert_eq!(tally.most_cards, alone && taken == most);
+            }
+            let Some(seat) = game.to_move() else { break };
+            game.play(bot.choose(&game.view(seat).unwrap())).unwrap();
+        }
+        assert_eq!(Some(game.result_so_far()), game.result());
+    }
+}

@@ -54,6 +54,15 @@ fn a_tabla_on_the_last_move_scores_nothing_when_the_switch_says_so() {
         .play(Move::new(card("5D"), CardSet::EMPTY.with(card("5C"))))
         .unwrap();
     assert!(!played.tabla && played.finished);
+    // Told again after the end, from the position the game started at.
+    let last = game.last_played().unwrap();
+    assert_eq!(
+        last,
+        (
+            Move::new(card("5D"), CardSet::EMPTY.with(card("5C"))),
+            played
+        )
+    );
     assert_eq!(totals(&game), [0, 22]);
     assert_eq!(game.tablas(1), 0);
 }

@@ -1,10 +1,13 @@
-//! Captures for the C caller: enumeration into a buffer, count, and the check with its reason.
+//! Captures for the C caller: enumeration into a buffer, count, the check with its reason,
+//! and a card's captures in a game ranked best first for a person choosing one.
 
+use tablic_core::bots::RankedCaptures;
 use tablic_core::capture::{check_capture, legal_capture_count, list_legal_captures, MAX_LISTED};
 use tablic_core::{Card, CardSet};
 
 use crate::boundary::{output_slice, require, with_boundary, write_out};
 use crate::cards::{card_from, cards_from};
+use crate::game::{read_game, tablic_game};
 use crate::result::tablic_result;
 
 /// The most captures, or moves, one call lists (the core's `MAX_LISTED`); past it a call
@@ -94,3 +97,65 @@ pub extern "C" fn tablic_capture_check(table: u64, card: u8, capture: u64) -> ta
         check_capture(table, card, capture).map_err(tablic_result::from)
     })
 }
+
+/// The captures the seat to move may take with `card` from its hand, best first, for a
+/// person choosing one (a device showing them one after another): the empty capture,
+/// laying the card down, is always among them, and always last. Play the chosen one as
+/// `tablic_move{card, captures[i]}`.
+///
+/// Best first is the greedy bot's order: a tabla (taking the whole table), then the most
+/// points taken, then the most cards, then 10♦, 2♣ and aces taken, then the captured cards
+/// compared highest first (ranks, then ♣ > ♦ > ♠ > ♥). No two captures tie, so the order is
+/// the same on every run and platform.
+///
+/// The best `capacity` go into `captures`, best first, and `*count` gets how many there are
+/// in all; when that is more than `capacity` the result is `TABLIC_RESULT_BUFFER_TOO_SMALL`
+/// and `captures` still holds the best `capacity` (without the empty capture, which is the
+/// last). Each of the `capacity` entries is written: those past the `*count` captures with
+/// 0.
+///
+/// Errors, with nothing written: `TABLIC_RESULT_NULL_ARGUMENT` (`game` or `count` `NULL`, or
+/// `captures` `NULL` with a `capacity`), `TABLIC_RESULT_INVALID_CARD`,
+/// `TABLIC_RESULT_GAME_OVER`, `TABLIC_RESULT_CARD_NOT_IN_HAND` (not in the hand of the seat
+/// to move), `TABLIC_RESULT_TOO_MANY` (more than `TABLIC_MAX_LISTED` captures, on a table
+/// filled far beyond real play).
+///
+/// # Safety
+/// `game` must be a live handle; a non-null `captures` valid for `capacity` writes (`NULL`
+/// is fine with `capacity` 0); `count` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn tablic_game_card_captures(
+    game: *const tablic_game,
+    card: u8,
+    captures: *mut u64,
+    capacity: usize,
+    count: *mut usize,
+) -> tablic_result {
+    // SAFETY: the caller's guarantees are this function's.
+    unsafe {
+        read_game(game, |game| {
+            require(count)?;
+            let slots = output_slice(captures, capacity)?;
+            let ranking = RankedCaptures::of(game, card_from(card)?)?;
+            let found = ranking.rank_into(card_set_slots(slots));
+            write_out(count, found)?;
+            if found > capacity {
+                return Err(tablic_result::BufferTooSmall);
+            }
+            Ok(())
+        })
+    }
+}
+
+/// A caller's masks, cleared, as card sets to fill.
+fn card_set_slots(slots: &mut [core::mem::MaybeUninit<u64>]) -> &mut [CardSet] {
+    for slot in slots.iter_mut() {
+        slot.write(0);
+    }
+    // SAFETY: every slot now holds 0, the empty set; `CardSet` is a transparent `u64`, so
+    // the slice has the same layout, and the core writes only card sets into it.
+    unsafe { core::slice::from_raw_parts_mut(slots.as_mut_ptr().cast(), slots.len()) }
+}
+
+const _: () = assert!(core::mem::size_of::<CardSet>() == core::mem::size_of::<u64>());
+const _: () = assert!(core::mem::align_of::<CardSet>() == core::mem::align_of::<u64>());

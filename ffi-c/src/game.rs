@@ -534,6 +534,33 @@ pub unsafe extern "C" fn tablic_game_history(
     }
 }
 
+/// The last move played and what it did, to show it: `*move` gets the move (the card and
+/// what it took), `*played` (may be `NULL`) the seat that played it and whether it was a
+/// tabla, began a new deal or ended the game. Before the first move, or in a game from a
+/// position before the first move since it: `TABLIC_RESULT_NO_MOVE_YET`. It replays the
+/// game, which costs about a game's worth of moves.
+///
+/// # Safety
+/// `game` must be a live handle; `move` valid for a write; a non-null `played` valid for a
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn tablic_game_last_move(
+    game: *const tablic_game,
+    r#move: *mut tablic_move,
+    played: *mut tablic_played,
+) -> tablic_result {
+    // SAFETY: the caller's guarantees are this function's.
+    unsafe {
+        read_game(game, |game| {
+            require(r#move)?;
+            let (last, outcome) = game.last_played().ok_or(tablic_result::NoMoveYet)?;
+            write_out(r#move, last.into())?;
+            crate::boundary::write_optional(played, outcome.into());
+            Ok(())
+        })
+    }
+}
+
 /// Whether the seat to move may play `move`: `TABLIC_RESULT_OK` or the reason it may not
 /// (`TABLIC_RESULT_GAME_OVER`, `TABLIC_RESULT_CARD_NOT_IN_HAND`, `TABLIC_RESULT_CAPTURE_*`).
 ///

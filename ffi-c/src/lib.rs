@@ -13,12 +13,13 @@
 //!   `uint64_t` with bit `i` for card `i`. Rank and suit to card and back, parse, format,
 //!   points.
 //! - [`captures`]: every legal capture of a card on a table, their count, and the check
-//!   that says why a capture is illegal.
+//!   that says why a capture is illegal; a card's captures in a game best first, for a
+//!   person choosing one.
 //! - [`game`]: the [`tablic_game`] handle: create (seed or deck), views, legal moves, play,
-//!   turn, result. [`record`]: a game's record written and read.
+//!   the last move played, turn, result. [`record`]: a game's record written and read.
 //! - [`rules`]: [`rules::tablic_rules`], the sides and house rules a game is played under,
 //!   as a struct or as text (`side-size=2 leftovers=last-player`); [`sides`]: a game's
-//!   rules, who plays for which side, and each side's result.
+//!   rules, who plays for which side, and each side's result, so far and at the end.
 //! - [`match_to_target`]: the [`tablic_match_to_target`] handle, a match to 101 (or any
 //!   target): games one after another under one set of rules, running totals by side,
 //!   score-sheet lines, and its record written as it goes and read back to resume.

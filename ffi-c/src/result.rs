@@ -2,6 +2,7 @@
 
 use core::ffi::c_char;
 
+use tablic_core::bots::RankingError;
 use tablic_core::capture::{CaptureError, TooManyToList};
 use tablic_core::IllegalMove;
 
@@ -84,11 +85,13 @@ pub enum tablic_result {
     InvalidTarget = 30,
     /// The match is decided: no next game.
     MatchOver = 31,
+    /// No move has been played yet (in a game from a position: none since that position).
+    NoMoveYet = 32,
 }
 
 impl tablic_result {
     /// Every code, in numeric order.
-    pub(crate) const ALL: [tablic_result; 32] = [
+    pub(crate) const ALL: [tablic_result; 33] = [
         tablic_result::Ok,
         tablic_result::NullArgument,
         tablic_result::InvalidUtf8,
@@ -121,6 +124,7 @@ impl tablic_result {
         tablic_result::InvalidRules,
         tablic_result::InvalidTarget,
         tablic_result::MatchOver,
+        tablic_result::NoMoveYet,
     ];
 
     /// What the code means, in one sentence without a final period.
@@ -178,6 +182,7 @@ impl tablic_result {
             tablic_result::InvalidRules => "rules these players cannot play",
             tablic_result::InvalidTarget => "a target is 1 to 1000000 points",
             tablic_result::MatchOver => "the match is over",
+            tablic_result::NoMoveYet => "no move has been played yet",
         }
     }
 }
@@ -195,6 +200,15 @@ impl From<CaptureError> for tablic_result {
 impl From<TooManyToList> for tablic_result {
     fn from(_: TooManyToList) -> tablic_result {
         tablic_result::TooMany
+    }
+}
+
+impl From<RankingError> for tablic_result {
+    fn from(error: RankingError) -> tablic_result {
+        match error {
+            RankingError::Illegal(reason) => reason.into(),
+            RankingError::TooMany(reason) => reason.into(),
+        }
     }
 }
 

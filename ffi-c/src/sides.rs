@@ -1,5 +1,7 @@
 //! A game's rules and sides: who plays with whom, and each side's result.
 
+use tablic_core::{Game, GameResult};
+
 use crate::boundary::{fill, write_out};
 use crate::game::{read_game, tablic_game, tablic_seat_result};
 use crate::result::tablic_result;
@@ -71,10 +73,54 @@ pub unsafe extern "C" fn tablic_game_side_results(
     capacity: usize,
     count: *mut usize,
 ) -> tablic_result {
+    let finished = |game: &Game| game.result().ok_or(tablic_result::GameNotOver);
+    // SAFETY: the caller's guarantees are this function's.
+    unsafe { read_sides(game, finished, results, capacity, count) }
+}
+
+/// Each side's score so far, for a scoreboard during play; buffer rules as
+/// `tablic_game_side_results`, and at the end the same results. Before the end it counts
+/// the piles as they stand: the cards still on the table are nobody's yet, and `most_cards`
+/// marks the side that has taken strictly the most cards so far (its `total` counts the +3
+/// it would get if the game ended so).
+///
+/// # Safety
+/// As `tablic_game_result`.
+#[no_mangle]
+pub unsafe extern "C" fn tablic_game_side_results_so_far(
+    game: *const tablic_game,
+    results: *mut tablic_side_result,
+    capacity: usize,
+    count: *mut usize,
+) -> tablic_result {
     // SAFETY: the caller's guarantees are this function's.
     unsafe {
+        read_sides(
+            game,
+            |game| Ok(game.result_so_far()),
+            results,
+            capacity,
+            count,
+        )
+    }
+}
+
+/// Writes each side's result in `result_of(game)`, side 0 first, into a caller's buffer
+/// (as `fill`).
+///
+/// # Safety
+/// As `tablic_game_result`.
+unsafe fn read_sides(
+    game: *const tablic_game,
+    result_of: impl FnOnce(&Game) -> Result<GameResult, tablic_result>,
+    results: *mut tablic_side_result,
+    capacity: usize,
+    count: *mut usize,
+) -> tablic_result {
+    // SAFETY: the caller's guarantees.
+    unsafe {
         read_game(game, |game| {
-            let result = game.result().ok_or(tablic_result::GameNotOver)?;
+            let result = result_of(game)?;
             let sides = (0..result.side_count()).map(|side| result.side(side).into());
             fill(results, capacity, count, sides)
         })

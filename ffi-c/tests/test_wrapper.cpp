@@ -2,6 +2,7 @@
 // by bots through the wrapper, its record kept and read back, and errors as exceptions with
 // the library's reason. Built with -std=c++17 -Wall -Wextra -Werror -pedantic and run under
 // ASan + UBSan and under valgrind by ffi-c/Makefile. Exits with 1 when a check fails.
+#include <bitset>
 #include <cstdio>
 #include <string>
 
@@ -41,6 +42,24 @@ int main() {
 
     tablic::Game game(4, 1, pairs);
     CHECK(game.side_count() == 2 && game.side_of(3) == 1 && game.rules().side_size == 2);
+
+    // What a device shows a person: a card's captures best first, the last move, the score.
+    CHECK(!game.last_move().has_value());
+    const std::bitset<64> hand(game.view(0).hand);
+    uint8_t mine = 0;
+    while (!hand.test(mine)) mine++;
+    std::vector<uint64_t> captures = game.card_captures(mine);
+    CHECK(!captures.empty() && captures.back() == 0);
+    tablic_played played = game.play(tablic_move{mine, captures.front()});
+    auto last = game.last_move();
+    CHECK(last.has_value() && last->first.card == mine && last->first.capture == captures[0]);
+    CHECK(last->second.seat == 0 && last->second.tabla == played.tabla);
+    std::vector<tablic_side_result> so_far = game.side_results_so_far();
+    CHECK(so_far.size() == 2 && so_far[1].cards == 0);
+    const size_t taken = std::bitset<64>(captures[0]).count();
+    CHECK(so_far[0].cards == (taken == 0 ? 0 : 1 + taken));
+    CHECK(thrown([&] { game.card_captures(mine); }) ==
+          "illegal move: the card is not in the hand of the player to move");
 
     // A match in pairs to 40, greedy bots in every seat, its record kept as it goes.
     tablic::MatchToTarget match(4, 5, pairs, 40);

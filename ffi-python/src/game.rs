@@ -2,15 +2,16 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyFrozenSet, PyList, PyString, PyType};
-use tablic_core::{Card, Deck, DeckOrigin, Game};
+use pyo3::types::{PyFrozenSet, PyList, PyString, PyTuple, PyType};
+use tablic_core::bots::{RankedCaptures, RankingError};
+use tablic_core::{Card, CardSet, Deck, DeckOrigin, Game, Move};
 
 use crate::card::{card_list, card_set_object, to_card};
 use crate::errors::{illegal, value_error};
 use crate::files;
 use crate::int_arg;
 use crate::listing;
-use crate::moves::{move_list, to_move, PyPlayed};
+use crate::moves::{move_list, move_object, to_move, PyPlayed};
 use crate::outcome::PyGameResult;
 use crate::position::PyPosition;
 use crate::rules::{checked, to_rules, PyRules};
@@ -224,6 +225,42 @@ impl PyGame {
             .list_legal_moves(|legal| moves.push(legal))
             .map_err(listing::too_many_moves)?;
         move_list(py, moves)
+    }
+
+    /// The moves of the seat to move with `card`, best first, for a person choosing one:
+    /// the greedy player's order (a tabla, then points, then cards taken, ...), laying the
+    /// card down always last. `IllegalMoveError` when the card cannot be played.
+    fn card_moves<'py>(
+        &self,
+        py: Python<'py>,
+        card: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let card = to_card(card)?;
+        let ranking = RankedCaptures::of(&self.game, card).map_err(|error| match error {
+            RankingError::Illegal(reason) => illegal(Move::discard(card), reason),
+            RankingError::TooMany(reason) => listing::too_many_captures(card)(reason),
+        })?;
+        let mut best = vec![CardSet::EMPTY; ranking.rank_into(&mut [])];
+        ranking.rank_into(&mut best);
+        move_list(py, best.into_iter().map(|capture| Move::new(card, capture)))
+    }
+
+    /// The last move and what it did (`Played`: the seat, a tabla), or None before the
+    /// first.
+    fn last_played<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<(Bound<'py, PyTuple>, PyPlayed)>> {
+        self.game
+            .last_played()
+            .map(|(last, played)| Ok((move_object(py, last)?, PyPlayed::from(played))))
+            .transpose()
+    }
+
+    /// The score as the piles stand, during play too (the cards still on the table are
+    /// nobody's yet, `most_cards` is for the most taken so far); at the end, `result()`.
+    fn result_so_far(&self) -> PyGameResult {
+        PyGameResult::from(self.game.result_so_far())
     }
 
     /// Raises `IllegalMoveError` (saying why) unless the seat to move may play this move:

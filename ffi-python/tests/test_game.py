@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from tablic import Bot, Card, CardSet, Game, IllegalMoveError, Move, capture_groups, captures
+from tablic import (
+    Bot,
+    Card,
+    CardSet,
+    Game,
+    IllegalMoveError,
+    Move,
+    Position,
+    capture_groups,
+    captures,
+)
 
 ALL_CARDS = frozenset(Card(index) for index in range(52))
 
@@ -284,3 +294,42 @@ def test_a_crowded_table_is_refused_not_listed() -> None:
     card, capture = capped[-1]
     game.play(Card(card), [Card(index) for index in range(52) if capture >> index & 1])
     assert len(game.table) < 40
+
+
+# Four moves from the end, seat 0 to move with 10S and 2S. Seat 0's pile: 21 cards worth 5
+# points; seat 1's: 22 cards worth 11.
+FOUR_FROM_THE_END = (
+    "players=2 ply=44 table=10D,10H,4S,6C,KC hands=10S,2S;9H,QD "
+    "piles=AC,AD,AH,AS,2C,2D,2H,3C,3D,3H,3S,4C,4D,4H,5C,5D,5H,5S,6D,6H,6S;"
+    "7C,7D,7H,7S,8C,8D,8H,8S,9C,9D,9S,10C,JC,JD,JH,JS,QC,QH,QS,KD,KH,KS "
+    "tablas=0,0 last=1 deck=-"
+)
+
+
+def test_what_a_person_is_shown_best_moves_first_the_last_move_and_the_score() -> None:
+    game = Game.from_position(Position(FOUR_FROM_THE_END))
+    moves = game.card_moves("10S")
+    # The most points first (10D is worth 2), then the most cards; laying down last.
+    assert [played.capture for played in moves] == [
+        cards("10D 10H 4S 6C"),
+        cards("10D 10H"),
+        cards("10D 4S 6C"),
+        cards("10D"),
+        cards("10H 4S 6C"),
+        cards("10H"),
+        cards("4S 6C"),
+        frozenset(),
+    ]
+    assert {played.card for played in moves} == {Card("10S")}
+    with pytest.raises(IllegalMoveError, match="not in the hand"):
+        game.card_moves("9H")
+    assert game.last_played() is None
+    score = [(side.cards, side.total, side.most_cards) for side in game.result_so_far().sides]
+    assert score == [(21, 5, False), (22, 14, True)]
+
+    game.play(moves[0])
+    last = game.last_played()
+    assert last is not None
+    assert last[0] == moves[0] and last[1].seat == 0 and not last[1].tabla
+    score = [(side.cards, side.total, side.most_cards) for side in game.result_so_far().sides]
+    assert score == [(26, 12, True), (22, 11, False)]

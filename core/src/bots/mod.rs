@@ -20,6 +20,8 @@
 //!   [`move_model`]: learned odds of each move a hand allows; what the searching bots may
 //!   use at their horizon and to weigh their worlds (`learned=1`, `inference=1`).
 //! - [`BotSpec`]: any of them by name and options, as the command line writes them.
+//! - [`RankedCaptures`]: a card's captures in the greedy player's order, best first, for a
+//!   person choosing among them.
 
 #[cfg(feature = "solver")]
 mod bestresponse;
@@ -34,6 +36,7 @@ pub mod move_model;
 #[cfg(feature = "solver")]
 mod pimc;
 mod random;
+mod ranked_captures;
 pub mod solver;
 mod spec;
 
@@ -55,6 +58,7 @@ pub use pimc::{
     MAX_ROOT_MOVES, MAX_SAMPLES, WORLD_STREAM,
 };
 pub use random::RandomBot;
+pub use ranked_captures::{RankedCaptures, RankingError};
 pub use spec::{
     split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, BEST_RESPONSE_ENTRIES, SOLVER_ENTRIES,
 };
@@ -126,5 +130,5 @@ pub fn play_out(game: &mut Game, bots: &mut [&mut dyn Bot]) -> Result<GameResult
             reason,
         })?;
     }
-    Ok(game.final_result())
+    Ok(game.result_so_far())
 }

@@ -43,10 +43,18 @@ pub fn list_legal_captures(
     played: Card,
     visit: impl FnMut(CardSet),
 ) -> Result<(), TooManyToList> {
+    check_listable(table, played)?;
+    for_each_legal_capture(table, played, visit);
+    Ok(())
+}
+
+/// `TooManyToList` when `played` has more than [`MAX_LISTED`] legal captures on `table`,
+/// decided as [`list_legal_captures`] decides it: for a caller that must refuse before it
+/// writes anything.
+pub fn check_listable(table: CardSet, played: Card) -> Result<(), TooManyToList> {
     if more_captures_than(table, played, MAX_LISTED) {
         return Err(TooManyToList);
     }
-    for_each_legal_capture(table, played, visit);
     Ok(())
 }
 

@@ -14,7 +14,7 @@
 //! - [`try_for_each_unextendable_shape`]: the few shapes nothing more fits beside, for
 //!   searches after the capture that is best by a measure growing with the capture;
 //! - [`list_legal_captures`]: every legal capture for a caller that holds them all, refused
-//!   past [`MAX_LISTED`] ([`TooManyToList`]);
+//!   past [`MAX_LISTED`] ([`TooManyToList`]), and [`check_listable`] to refuse first;
 //! - [`check_capture`]: whether one given capture is legal, and [`CaptureError`] why not.
 //!
 //! Only ranks decide sums, so the search works on how many cards of each rank a capture
@@ -41,7 +41,9 @@ pub use legal::{
     try_for_each_legal_shape_in, try_for_each_unextendable_shape, CaptureArena, CaptureShape,
     DEFAULT_SLOTS,
 };
-pub use listing::{captures_at_most, list_legal_captures, TooManyToList, MAX_LISTED};
+pub use listing::{
+    captures_at_most, check_listable, list_legal_captures, TooManyToList, MAX_LISTED,
+};
 pub use target::target_sum;
 
 #[cfg(test)]

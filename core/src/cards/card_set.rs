@@ -7,7 +7,10 @@ use crate::cards::card::{Card, Rank};
 /// A set of cards: bit `c.index()` is set when card `c` is in the set. The four cards of a
 /// rank share a nibble, so [`CardSet::of_rank`] and [`CardSet::rank_count`] are a shift and
 /// a mask.
+///
+/// Transparent, so that a binding can lend a caller's array of 64-bit masks as card sets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
 pub struct CardSet(u64);
 
 impl CardSet {

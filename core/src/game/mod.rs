@@ -342,6 +342,17 @@ impl Game {
         game
     }
 
+    /// The last move of the [`history`](Game::history) and what it did (who played it,
+    /// whether it was a tabla), for showing it; `None` before the first. It replays the
+    /// game up to that move.
+    pub fn last_played(&self) -> Option<(Move, Played)> {
+        let (&last, earlier) = self.history.split_last()?;
+        let mut before = self.rewound(earlier.len());
+        // Cannot fail: the same move from the same position as before.
+        let outcome = before.play(last).ok()?;
+        Some((last, outcome))
+    }
+
     /// Checks a move for the seat to move without playing it.
     pub fn check(&self, played: Move) -> Result<(), IllegalMove> {
         if self.finished {
@@ -456,11 +467,13 @@ impl Game {
 
     /// The result, once the game is over.
     pub fn result(&self) -> Option<GameResult> {
-        self.finished.then(|| self.final_result())
+        self.finished.then(|| self.result_so_far())
     }
 
-    /// The result as the piles stand; the real result once the game is over.
-    pub(crate) fn final_result(&self) -> GameResult {
+    /// The result as the piles stand, for a score shown during play (the cards still on the
+    /// table are nobody's yet, and the most cards are those taken so far); the real result
+    /// once the game is over.
+    pub fn result_so_far(&self) -> GameResult {
         GameResult::from_piles(self.players, self.rules, &self.piles, &self.tablas)
     }
 }

@@ -395,7 +395,7 @@ impl MatchPlan {
             let estimate = timer.estimate(bot, untimed[bot]);
             record.decision_ns = record.decision_ns.saturating_add(estimate);
         }
-        let result = game.final_result();
+        let result = game.result_so_far();
         self.score(&mut outcome, rotation, &result);
         // The deal under way takes the rest: the end's counting, or the forfeit's award.
         let totals = core::array::from_fn(|bot| outcome.bots[bot].total);
