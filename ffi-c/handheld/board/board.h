@@ -33,7 +33,8 @@ void board_show(const screen *s);
 const char *board_key_name(board_key key);
 
 /* The next key, taken from the queue; waits for it asleep (WFI) if there is none. Reports
- * `# key NAME`, so a run's keys can be replayed on the host exactly as they were taken. */
+ * `# key NAME` (with ` dropped=N` once presses have been dropped), so a run's keys can be
+ * replayed on the host exactly as they were taken. */
 board_key board_next_key(void);
 /* Waits asleep until a key is queued or `timeout_ms` milliseconds have passed, and says
  * whether a key is queued. The key stays queued: a key that cuts a pause short is the next

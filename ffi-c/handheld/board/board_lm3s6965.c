@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <string.h>
+#include <stdio.h>
 
 #include "../startup.h"
 
@@ -90,8 +90,10 @@ static bool sleep_until_key(uint64_t deadline) {
 board_key board_next_key(void) {
     sleep_until_key(UINT64_MAX);
     board_key key = key_queue_pop();
-    char line[16] = "# key ";
-    strcat(line, board_key_name(key));
+    char line[40];
+    uint32_t dropped = key_queue_dropped();
+    if (dropped) snprintf(line, sizeof line, "# key %s dropped=%lu", board_key_name(key), (unsigned long)dropped);
+    else snprintf(line, sizeof line, "# key %s", board_key_name(key));
     board_report(line);
     return key;
 }
