@@ -18,6 +18,7 @@ const OPTIONS: PimcOptions = PimcOptions {
     nodes: 2_000_000,
     learned: false,
     inference: Inference::Greedy,
+    alone: false,
 };
 
 fn entries() -> Vec<Entry> {

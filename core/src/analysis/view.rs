@@ -51,6 +51,7 @@ pub fn analyze_view(
     entries: &mut [Entry],
     values: &mut [i32],
 ) -> Result<Analysis, AnalysisError> {
+    let view = &view.playing_alone(options.alone);
     let moves = legal_moves(view)?;
     let samples = samples(view, options);
     let needed = samples as usize * moves.len();

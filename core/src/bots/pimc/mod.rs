@@ -77,6 +77,10 @@ pub struct PimcOptions {
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,
+    /// In a game of sides, plays for its own seat alone, its partners taken for opponents
+    /// in its search and inference ([`PlayerView::playing_alone`]): what playing for the
+    /// side is worth is measured against it. No effect when everyone plays alone.
+    pub alone: bool,
 }
 
 impl Default for PimcOptions {
@@ -86,6 +90,7 @@ impl Default for PimcOptions {
             nodes: 40_000,
             learned: false,
             inference: Inference::Greedy,
+            alone: false,
         }
     }
 }
@@ -322,6 +327,7 @@ impl PimcBot<'_> {
     /// rest. On a table of more than [`CROWDED_TABLE`](crate::bots::CROWDED_TABLE) cards
     /// no world is solved.
     pub fn evaluate(&mut self, view: &PlayerView<'_>) -> Evaluation {
+        let view = &view.playing_alone(self.options.alone);
         let mut evaluation = Evaluation::empty(view, &self.options);
         self.weigh(view, &mut evaluation);
         evaluation
@@ -390,6 +396,7 @@ impl PimcBot<'_> {
 
 impl Bot for PimcBot<'_> {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
+        let view = &view.playing_alone(self.options.alone);
         if let Some(greedy) = super::greedy::crowded_table_move(view) {
             return greedy;
         }
