@@ -65,7 +65,7 @@ pub fn analyze_view(
     solver.set_greedy_seats(&opponents.greedy_seats());
     solver.set_node_budget((!exact).then_some(options.nodes));
     let mut rng = Pcg32::new(seed, WORLD_STREAM);
-    let mut horizon = Horizon::of(view).valued(options.learned);
+    let mut horizon = Horizon::of(view).valued(options.learned, view);
     let (mut tried, mut solved, mut left_out) = (0u32, 0usize, 0u32);
     while tried < samples {
         let world = worlds.sample(&mut rng);

@@ -301,7 +301,7 @@ impl IsmctsBot<'_> {
         if root_choices.len() <= 1 {
             return root_choices.first().map(|choice| choice.played);
         }
-        let horizon = Horizon::of(view).valued(self.options.learned);
+        let horizon = Horizon::of(view).valued(self.options.learned, view);
         let opponents = Opponents::observe(view);
         let worlds = Worlds::new(view, &opponents, self.options.inference);
         let players = view.players().get();

@@ -48,6 +48,7 @@ use arrayvec::ArrayVec;
 pub use opponents::Opponents;
 pub use world::{sample_world, Inference, World, Worlds};
 
+use crate::bots::evaluation;
 use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
 use crate::bots::{Bot, GreedyKey};
 use crate::dealing::pcg32::Pcg32;
@@ -217,7 +218,7 @@ impl Evaluation {
             tally: Tally::new(),
             worlds: 0,
             others: view.side_count() as u32 - 1,
-            horizon: Horizon::of(view).valued(options.learned),
+            horizon: Horizon::of(view).valued(options.learned, view),
             table: view.table(),
         }
     }
@@ -546,10 +547,13 @@ impl Horizon {
     }
 
     /// This horizon with the deal's end valued by the learned evaluation when `learned`
-    /// (the others are not deal ends).
-    pub(crate) const fn valued(self, learned: bool) -> Horizon {
+    /// and the evaluation applies to `view`'s game ([`evaluation::applies_to`]; the
+    /// others are not deal ends).
+    pub(crate) fn valued(self, learned: bool, view: &PlayerView<'_>) -> Horizon {
         match self {
-            Horizon::DealEnd if learned => Horizon::LearnedDealEnd,
+            Horizon::DealEnd if learned && evaluation::applies_to(view.players(), view.rules()) => {
+                Horizon::LearnedDealEnd
+            }
             other => other,
         }
     }
