@@ -84,11 +84,13 @@ pub enum tablic_result {
     InvalidTarget = 30,
     /// The match is decided: no next game.
     MatchOver = 31,
+    /// A player's name that a record cannot keep, or a name for no player of the match.
+    InvalidName = 32,
 }
 
 impl tablic_result {
     /// Every code, in numeric order.
-    pub(crate) const ALL: [tablic_result; 32] = [
+    pub(crate) const ALL: [tablic_result; 33] = [
         tablic_result::Ok,
         tablic_result::NullArgument,
         tablic_result::InvalidUtf8,
@@ -121,6 +123,7 @@ impl tablic_result {
         tablic_result::InvalidRules,
         tablic_result::InvalidTarget,
         tablic_result::MatchOver,
+        tablic_result::InvalidName,
     ];
 
     /// What the code means, in one sentence without a final period.
@@ -178,6 +181,9 @@ impl tablic_result {
             tablic_result::InvalidRules => "rules these players cannot play",
             tablic_result::InvalidTarget => "a target is 1 to 1000000 points",
             tablic_result::MatchOver => "the match is over",
+            tablic_result::InvalidName => {
+                "a player's name must be 1 to 64 bytes without control characters or spaces at either end, for a player of the match"
+            }
         }
     }
 }
