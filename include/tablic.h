@@ -343,6 +343,10 @@ typedef enum tablic_result {
    * No move has been played yet (in a game from a position: none since that position).
    */
   TABLIC_RESULT_NO_MOVE_YET = 32,
+  /**
+   * A player's name that a record cannot keep, or a name for no player of the match.
+   */
+  TABLIC_RESULT_INVALID_NAME = 33,
 } tablic_result;
 
 /**
@@ -381,7 +385,7 @@ typedef enum tablic_horizon {
   TABLIC_HORIZON_MOVES = 2,
   /**
    * To the end of the current deal, and the learned evaluation of the rest of the game
-   * there (a bot with `learned=1`).
+   * there (a bot with `learned=1`, in a game of two players under the original rules).
    */
   TABLIC_HORIZON_LEARNED_DEAL_END = 3,
 } tablic_horizon;
@@ -1529,14 +1533,21 @@ enum tablic_result tablic_match_to_target_seat_of(const struct tablic_match_to_t
 
 /**
  * Writes the record's first lines (`tablic-match 1`, the players, the rules unless they are
- * the original ones, the target and the seed), NUL-terminated; buffer rules as
- * `tablic_game_record`. 256 bytes always suffice.
+ * the original ones, the target, the seed, and a `name PLAYER NAME` line for each player
+ * `names` names), NUL-terminated; buffer rules as `tablic_game_record`. `names` holds
+ * `name_count` names, player 0 first (`NULL` and 0 for none; a `NULL` name leaves its player
+ * unnamed), each 1 to 64 bytes of UTF-8 without control characters or spaces at either end:
+ * otherwise, or with more names than players, the result is `TABLIC_RESULT_INVALID_NAME`.
+ * 256 bytes always suffice without names, and 80 more a name.
  *
  * # Safety
- * `match` must be a live handle; `buffer` valid for `capacity` bytes of writes; a non-null
+ * `match` must be a live handle; a non-null `names` valid for `name_count` reads, each
+ * non-null name NUL-terminated; `buffer` valid for `capacity` bytes of writes; a non-null
  * `length` valid for a write.
  */
 enum tablic_result tablic_match_to_target_record_header(const struct tablic_match_to_target *match,
+                                                        const char *const *names,
+                                                        size_t name_count,
                                                         char *buffer,
                                                         size_t capacity,
                                                         size_t *length);

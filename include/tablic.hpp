@@ -568,9 +568,17 @@ public:
         return line;
     }
 
-    std::string record_header() const {
+    /// The record's first lines, with a `name` line for each player `names` names (player 0
+    /// first; an empty optional leaves its player unnamed). A name a record cannot keep
+    /// throws.
+    std::string record_header(const std::vector<std::optional<std::string>> &names = {}) const {
+        std::vector<const char *> pointers;
+        for (const std::optional<std::string> &name : names) {
+            pointers.push_back(name ? name->c_str() : nullptr);
+        }
         return detail::text_of([&](char *buffer, size_t capacity, size_t *length) {
-            return tablic_match_to_target_record_header(get(), buffer, capacity, length);
+            return tablic_match_to_target_record_header(get(), pointers.data(), pointers.size(),
+                                                        buffer, capacity, length);
         });
     }
 

@@ -65,8 +65,9 @@ const ANALYZE_AFTER_HELP: &str = "\
 From a seat's view, for each move: its mean margin in points (the seat's points and tablas \
 minus the others' mean at the bot's horizon: the end of this deal, fewer moves ahead for \
 three or four players, the end of the game in the last deal; short of the game's end, each \
-card of lead counts 1/3 point, or with a bot's learned=1 the learned evaluation values the \
-rest of the game at the deal's end) ± its standard error over the worlds; `ahead`, the share of \
+card of lead counts 1/3 point, or with a bot's learned=1 (two players under the original \
+rules, the games it learned) the learned evaluation values the rest of the game at the \
+deal's end) ± its standard error over the worlds; `ahead`, the share of \
 worlds in which the seat is ahead at the horizon (a win only at the game's end); and its \
 loss against the best move ± the standard error of the difference, world by world. In two \
 players' last deal the other hand is every unseen card: one world, exact. `?` marks a \

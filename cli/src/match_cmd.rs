@@ -143,6 +143,7 @@ Examples:
   tablic match --players best,minimax --games 500 --duplicate --threads 2 --by-deal
   tablic match --players greedy,greedy --games 100000 --threads 4 --json
   tablic match --players minimax,greedy,minimax,greedy --pairs --games 500 --duplicate
+  tablic match --players best,best:alone=1,best,best:alone=1 --pairs --games 500 --duplicate
   tablic match --players best,minimax --to 101 --games 500 --duplicate --threads 2
   tablic match --players greedy,engine --engine \"python3 examples/bots/first.py\" --games 10";
 
@@ -150,7 +151,9 @@ fn players_help() -> String {
     format!(
         "Bots, one per player (bot 0 first), comma-separated; their number is the number of \
          players (2, 3, 4, 6, 8, 12, 16, 24 or 48). A bot is `name` or \
-         `name:key=value,key=value`, or `engine:K` / `engine` for an --engine program.          Known bots: {}.",
+         `name:key=value,key=value`, or `engine:K` / `engine` for an --engine program. In \
+         pairs, `pimc` and `ismcts`/`best` take `alone=1` to play for their own seat, their \
+         partner taken for an opponent (what playing for the side is worth). Known bots: {}.",
         BotSpec::NAMES.join(", ")
     )
 }

@@ -18,6 +18,7 @@ const OPTIONS: PimcOptions = PimcOptions {
     nodes: 2_000_000,
     learned: false,
     inference: Inference::Greedy,
+    alone: false,
 };
 
 fn entries() -> Vec<Entry> {
@@ -276,4 +277,35 @@ fn bad_requests_are_refused() {
         analyze_game(&finished, None, &mut entries()),
         Err(AnalysisError::GameOver)
     );
+}
+
+/// `learned=1` values the deal's end by the learned evaluation only where it applies, two
+/// players under the original rules; elsewhere the deal's end is valued as usual, and the
+/// analysis names that horizon, not the learned one.
+#[test]
+fn the_learned_horizon_is_named_only_where_it_applies() {
+    let learned = PimcOptions {
+        learned: true,
+        ..OPTIONS
+    };
+    let horizon = |players: usize, rules: &str| {
+        let rules =
+            tablic_core::Rules::parse_for(tablic_core::PlayerCount::new(players).unwrap(), rules)
+                .unwrap();
+        let mut game =
+            Game::from_seed_with_rules(tablic_core::PlayerCount::new(players).unwrap(), rules, 5)
+                .unwrap();
+        // Two rounds in, four players hold 16 cards: within the horizon of the deal's end.
+        for _ in 0..2 * players {
+            let seat = game.to_move().unwrap();
+            let greedy = tablic_core::bots::best_greedy_move(game.hand(seat), game.table());
+            game.play(greedy.unwrap()).unwrap();
+        }
+        of_view(&game.current_view().unwrap(), &learned, 1).horizon()
+    };
+    assert_eq!(horizon(2, ""), Horizon::LearnedDealEnd);
+    assert_eq!(horizon(2, "leftovers=last-player"), Horizon::DealEnd);
+    assert_eq!(horizon(2, "final-tabla=no"), Horizon::DealEnd);
+    assert_eq!(horizon(4, "side-size=2"), Horizon::DealEnd);
+    assert_eq!(horizon(4, ""), Horizon::DealEnd);
 }

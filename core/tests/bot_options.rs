@@ -37,9 +37,9 @@ fn the_ends_of_every_range_are_taken_and_written_back() {
             checked += 1;
         }
     }
-    // minimax two options, pimc, ismcts and best (ismcts by another name) four, two
+    // minimax two options, pimc, ismcts and best (ismcts by another name) five, two
     // ends each.
-    assert_eq!(checked, if cfg!(feature = "solver") { 28 } else { 4 });
+    assert_eq!(checked, if cfg!(feature = "solver") { 34 } else { 4 });
 }
 
 #[test]
@@ -84,14 +84,17 @@ fn the_documented_ranges_are_these() {
             "pimc:nodes 1..=18446744073709551615",
             "pimc:learned 0..=1",
             "pimc:inference 0..=1",
+            "pimc:alone 0..=1",
             "ismcts:iterations 1..=1048576",
             "ismcts:exploration 0..=1000",
             "ismcts:learned 0..=1",
             "ismcts:inference 0..=1",
+            "ismcts:alone 0..=1",
             "best:iterations 1..=1048576",
             "best:exploration 0..=1000",
             "best:learned 0..=1",
             "best:inference 0..=1",
+            "best:alone 0..=1",
         ]);
     }
     assert_eq!(ranges, expected);

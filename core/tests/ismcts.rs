@@ -18,6 +18,7 @@ const LIGHT: IsmctsOptions = IsmctsOptions {
     exploration: 30,
     learned: false,
     inference: Inference::Greedy,
+    alone: false,
 };
 
 /// [`LIGHT`] by name.

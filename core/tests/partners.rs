@@ -102,17 +102,25 @@ fn only_opponents_are_taken_for_greedy_players() {
     assert_eq!(greedy[..4], [false, true, false, true]);
 }
 
-#[test]
-fn the_sampling_bots_leave_the_capture_to_the_partner() {
-    let game = game(LEAVE_IT_TO_THE_PARTNER);
-    for name in ["pimc", "ismcts", "best"] {
+/// Checks that each bot `names` names plays `expected` in `game`, with a few seeds.
+fn every_bot_plays(names: &[&str], game: &Game, expected: Move) {
+    for name in names {
         let spec: BotSpec = name.parse().unwrap();
         for seed in 0..3 {
             let mut memory = vec![Entry::EMPTY; spec.memory_entries()];
-            let chosen = spec.build(seed, &mut memory).choose(&game);
-            assert_eq!(chosen, Some(lay_down()), "{name}, seed {seed}");
+            let chosen = spec.build(seed, &mut memory).choose(game);
+            assert_eq!(chosen, Some(expected), "{name}, seed {seed}");
         }
     }
+}
+
+#[test]
+fn the_sampling_bots_leave_the_capture_to_the_partner() {
+    every_bot_plays(
+        &["pimc", "ismcts", "best"],
+        &game(LEAVE_IT_TO_THE_PARTNER),
+        lay_down(),
+    );
 }
 
 #[test]
@@ -143,4 +151,47 @@ fn analyses_value_the_sides_margin() {
     let mean = sampled.best().mean_margin();
     assert_eq!(evaluation.mean_margin(lay_down()), Some(mean));
     assert!(mean > 0.0, "{mean}");
+}
+
+/// With `alone=1` a sampling bot plays for its own seat while seated in a pair: it takes
+/// 2♠ as it would alone, where its side's best is to lay 2♣ down. The analysis and the
+/// PIMC bot's evaluation with that option value the seat's own margin alike.
+#[test]
+fn the_sampling_bots_alone_take_for_themselves() {
+    let game = game(LEAVE_IT_TO_THE_PARTNER);
+    every_bot_plays(
+        &["pimc:alone=1", "ismcts:alone=1", "best:alone=1"],
+        &game,
+        take(),
+    );
+    let view = game.current_view().unwrap();
+    let options = PimcOptions {
+        alone: true,
+        ..PimcOptions::default()
+    };
+    let mut entries = vec![Entry::EMPTY; SOLVER_ENTRIES];
+    let mut values = vec![0; values_needed(&view, &options)];
+    let sampled = analyze_view(&view, &options, 7, &mut entries, &mut values).unwrap();
+    assert_eq!(sampled.best().played(), take());
+    let evaluation = PimcBot::new(options, 7, &mut entries).evaluate(&view);
+    assert_eq!(evaluation.best(), Some(take()));
+    assert_eq!(
+        evaluation.mean_margin(take()),
+        Some(sampled.best().mean_margin())
+    );
+}
+
+/// The option reads back as written, and is refused where it means nothing.
+#[test]
+fn the_alone_option_reads_and_writes() {
+    let spec: BotSpec = "best:alone=1".parse().unwrap();
+    assert_eq!(
+        spec.to_string(),
+        "ismcts:iterations=2000,exploration=45,alone=1"
+    );
+    assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
+    let default: BotSpec = "best:alone=0".parse().unwrap();
+    assert_eq!(default, "best".parse().unwrap());
+    assert!("pimc:alone=2".parse::<BotSpec>().is_err());
+    assert!("greedy:alone=1".parse::<BotSpec>().is_err());
 }

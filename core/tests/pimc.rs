@@ -17,6 +17,7 @@ const LIGHT: PimcOptions = PimcOptions {
     nodes: 4_000,
     learned: false,
     inference: Inference::Greedy,
+    alone: false,
 };
 
 fn entries() -> Vec<Entry> {
@@ -326,6 +327,7 @@ fn later_worlds_weigh_only_the_finalists() {
         nodes: 1_000_000,
         learned: false,
         inference: Inference::Greedy,
+        alone: false,
     };
     let (mut raced, mut settled) = (0, 0);
     for seed in 0..8u64 {

@@ -59,7 +59,7 @@ pub enum tablic_horizon {
     /// `horizon_moves` moves ahead, short of the deal's end.
     Moves = 2,
     /// To the end of the current deal, and the learned evaluation of the rest of the game
-    /// there (a bot with `learned=1`).
+    /// there (a bot with `learned=1`, in a game of two players under the original rules).
     LearnedDealEnd = 3,
 }
 

@@ -87,6 +87,8 @@ pub enum tablic_result {
     MatchOver = 31,
     /// No move has been played yet (in a game from a position: none since that position).
     NoMoveYet = 32,
+    /// A player's name that a record cannot keep, or a name for no player of the match.
+    InvalidName = 33,
 }
 
 impl tablic_result {
@@ -125,6 +127,7 @@ impl tablic_result {
         tablic_result::InvalidTarget,
         tablic_result::MatchOver,
         tablic_result::NoMoveYet,
+        tablic_result::InvalidName,
     ];
 
     /// What the code means, in one sentence without a final period.
@@ -183,6 +186,9 @@ impl tablic_result {
             tablic_result::InvalidTarget => "a target is 1 to 1000000 points",
             tablic_result::MatchOver => "the match is over",
             tablic_result::NoMoveYet => "no move has been played yet",
+            tablic_result::InvalidName => {
+                "a player's name must be 1 to 64 bytes without control characters or spaces at either end, for a player of the match"
+            }
         }
     }
 }

@@ -33,12 +33,12 @@ static void test_result_messages(void) {
     CHECK(strstr(text, "not in the hand") != NULL);
 
     /* Every code has its own message; codes past the last are named as unknown. */
-    for (unsigned code = 0; code <= TABLIC_RESULT_NO_MOVE_YET; code++) {
+    for (unsigned code = 0; code <= TABLIC_RESULT_INVALID_NAME; code++) {
         CHECK_OK(tablic_result_message(code, text, sizeof text, NULL));
         CHECK(strlen(text) > 0 && strstr(text, "unknown tablic result code") == NULL);
     }
-    CHECK_OK(tablic_result_message(TABLIC_RESULT_NO_MOVE_YET + 1, text, sizeof text, NULL));
-    CHECK(strcmp(text, "unknown tablic result code 33") == 0);
+    CHECK_OK(tablic_result_message(TABLIC_RESULT_INVALID_NAME + 1, text, sizeof text, NULL));
+    CHECK(strcmp(text, "unknown tablic result code 34") == 0);
     CHECK_OK(tablic_result_message(999, text, sizeof text, NULL));
     CHECK(strcmp(text, "unknown tablic result code 999") == 0);
 

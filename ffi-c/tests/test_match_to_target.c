@@ -28,6 +28,12 @@ static void append(struct record *record, tablic_result (*write)(const tablic_ma
     if (keep) record->kept += length;
 }
 
+/* The record's header without names, as `append` takes a writer. */
+static tablic_result write_header(const tablic_match_to_target *match, char *buffer,
+                                  size_t capacity, size_t *length) {
+    return tablic_match_to_target_record_header(match, NULL, 0, buffer, capacity, length);
+}
+
 /* The first legal move in the match's game in play. */
 static tablic_move first_move(const tablic_match_to_target *match) {
     const tablic_game *game = NULL;
@@ -94,7 +100,7 @@ static void test_a_match_in_pairs(void) {
     CHECK_RESULT(tablic_match_to_target_sheet_line(match, &line), TABLIC_RESULT_GAME_NOT_OVER);
 
     record.kept = 0;
-    append(&record, tablic_match_to_target_record_header, match, 1);
+    append(&record, write_header, match, 1);
     CHECK(strcmp(record.text, "tablic-match 1\nplayers 4\nrules side-size=2\ntarget 101\nseed 3\n") ==
           0);
 
@@ -165,13 +171,50 @@ static void test_a_match_in_pairs(void) {
     tablic_match_to_target_free(match);
 }
 
+/* Names go into the header as `tablic play --to` writes them, and read back with the record;
+   a name a record cannot keep, or one too many, is refused. */
+static void test_names_travel_with_the_record(void) {
+    tablic_match_to_target *match = NULL, *resumed = NULL;
+    CHECK_OK(tablic_match_to_target_new(NULL, 4, PAIRS, 61, 11, &match));
+    const char *names[] = {"you", NULL, "partner"};
+    char header[512];
+    size_t length = 0;
+    CHECK_OK(tablic_match_to_target_record_header(match, names, 3, header, sizeof header,
+                                                  &length));
+    CHECK(strcmp(header, "tablic-match 1\nplayers 4\nrules side-size=2\ntarget 61\nseed 11\n"
+                         "name 0 you\nname 2 partner\n") == 0);
+    CHECK(length == strlen(header));
+    char saved[sizeof header + 8];
+    snprintf(saved, sizeof saved, "%sgame 1\n", header);
+    CHECK_OK(tablic_match_to_target_new_from_record(NULL, saved, NULL, NULL, &resumed, NULL, 0));
+    char again[512];
+    CHECK_OK(tablic_match_to_target_record_header(resumed, names, 3, again, sizeof again, NULL));
+    CHECK(strcmp(again, header) == 0);
+
+    const char *too_many[] = {"a", "b", "c", "d", "e"};
+    CHECK_RESULT(tablic_match_to_target_record_header(match, too_many, 5, header, sizeof header,
+                                                      NULL),
+                 TABLIC_RESULT_INVALID_NAME);
+    const char *empty[] = {""};
+    CHECK_RESULT(tablic_match_to_target_record_header(match, empty, 1, header, sizeof header, NULL),
+                 TABLIC_RESULT_INVALID_NAME);
+    const char *spaced[] = {"you", " me"};
+    CHECK_RESULT(
+        tablic_match_to_target_record_header(match, spaced, 2, header, sizeof header, NULL),
+        TABLIC_RESULT_INVALID_NAME);
+    CHECK_RESULT(tablic_match_to_target_record_header(match, NULL, 1, header, sizeof header, NULL),
+                 TABLIC_RESULT_NULL_ARGUMENT);
+    tablic_match_to_target_free(resumed);
+    tablic_match_to_target_free(match);
+}
+
 static void test_resume_in_the_middle_of_a_game(void) {
     static struct record record;
     tablic_match_to_target *match = NULL, *resumed = NULL;
     record.kept = 0;
 
     CHECK_OK(tablic_match_to_target_new(NULL, 2, TABLIC_RULES_ORIGINAL, 40, 4, &match));
-    append(&record, tablic_match_to_target_record_header, match, 1);
+    append(&record, write_header, match, 1);
     play_moves(match, WHOLE_GAME);
     append(&record, tablic_match_to_target_game_record, match, 1);
     CHECK_OK(tablic_match_to_target_next_game(match));
@@ -291,7 +334,7 @@ static void test_errors(void) {
     CHECK_RESULT(tablic_match_to_target_next_game(NULL), TABLIC_RESULT_NULL_ARGUMENT);
     char small[8];
     size_t length = 0;
-    CHECK_RESULT(tablic_match_to_target_record_header(match, small, sizeof small, &length),
+    CHECK_RESULT(tablic_match_to_target_record_header(match, NULL, 0, small, sizeof small, &length),
                  TABLIC_RESULT_BUFFER_TOO_SMALL);
     CHECK(length == strlen("tablic-match 1\nplayers 2\ntarget 101\nseed 1\n"));
     tablic_match_to_target_free(match);
@@ -321,6 +364,7 @@ static void test_errors(void) {
 
 int main(void) {
     test_a_match_in_pairs();
+    test_names_travel_with_the_record();
     test_resume_in_the_middle_of_a_game();
     test_bots_play_the_match_game();
     test_errors();

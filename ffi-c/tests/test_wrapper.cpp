@@ -64,7 +64,10 @@ int main() {
     // A match in pairs to 40, greedy bots in every seat, its record kept as it goes.
     tablic::MatchToTarget match(4, 5, pairs, 40);
     tablic::Bot greedy("greedy", 1);
-    std::string record = match.record_header();
+    std::string record = match.record_header({"greedy", std::nullopt, "partner"});
+    CHECK(record.find("\nname 0 greedy\nname 2 partner\n") != std::string::npos);
+    CHECK(record.find("name 1") == std::string::npos);
+    CHECK(thrown([&] { match.record_header({""}); }).rfind("a player's name must be", 0) == 0);
     uint32_t games = 0;
     for (;;) {
         tablic::GameRef playing = match.game();

@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use tablic_core::game::match_to_target::{MatchToTarget, SheetLine, DEFAULT_TARGET};
-use tablic_core::RecordError;
+use tablic_core::{RecordError, SeatNames};
 
 use crate::errors::{illegal, value_error};
 use crate::files;
@@ -73,12 +73,15 @@ impl PySheetLine {
 /// sits in its seat 0: `player_at` and `seat_of` convert. Moves go through `play`; `game`
 /// is a copy of the game in play, for its views, legal moves and bots. The match keeps its
 /// record (`record()`, read back by `MatchToTarget.from_record`; `save` and `load` for a
-/// file) and its score sheet.
+/// file), its players' names (the record's `name` lines, as `tablic play --to` writes
+/// them) and its score sheet.
 #[pyclass(name = "MatchToTarget", module = "tablic._tablic")]
 #[derive(Clone)]
 pub struct PyMatchToTarget {
     played: MatchToTarget,
     finished: Finished,
+    /// Each player's name, if named: checked as a record's `name` line is.
+    names: Vec<Option<String>>,
 }
 
 /// What the match itself does not keep of its finished games: their record blocks and
@@ -103,9 +106,28 @@ impl PyMatchToTarget {
     /// The match a record's text gives, or why it gives none.
     fn read(record: &str) -> Result<PyMatchToTarget, RecordError> {
         let mut finished = Finished::default();
-        let (played, _) =
+        let (played, names) =
             MatchToTarget::from_record_by_game(record, |played| finished.add(played))?;
-        Ok(PyMatchToTarget { played, finished })
+        let names = (0..played.players().get())
+            .map(|player| names.get(player).map(str::to_owned))
+            .collect();
+        Ok(PyMatchToTarget {
+            played,
+            finished,
+            names,
+        })
+    }
+
+    /// The names as a record writes them.
+    fn seat_names(&self) -> SeatNames<'_> {
+        let mut named = SeatNames::NONE;
+        for (player, name) in self.names.iter().enumerate() {
+            if let Some(name) = name {
+                // Checked when given or read.
+                let _ = named.set(player, name);
+            }
+        }
+        named
     }
 
     fn players(&self) -> usize {
@@ -129,21 +151,39 @@ impl PyMatchToTarget {
 impl PyMatchToTarget {
     /// A match of `players` under `rules` (a `Rules` or its text; the original rules by
     /// default) to `target` points, its games dealt from `seed` (random without one).
+    /// `names`, player 0 first, name players in the record (None or a missing name leaves
+    /// one unnamed): 1 to 64 bytes without control characters or spaces at either end.
     #[new]
-    #[pyo3(signature = (players = 2, *, rules = None, target = DEFAULT_TARGET, seed = None))]
+    #[pyo3(signature = (players = 2, *, rules = None, target = DEFAULT_TARGET, seed = None, names = None))]
     fn new(
         #[pyo3(from_py_with = int_arg::players)] players: usize,
         rules: Option<&Bound<'_, PyAny>>,
         target: u32,
         #[pyo3(from_py_with = int_arg::seed)] seed: Option<u64>,
+        names: Option<Vec<Option<String>>>,
     ) -> PyResult<PyMatchToTarget> {
         let rules = to_rules(rules)?;
         let players = checked(rules, players)?;
+        let mut names = names.unwrap_or_default();
+        if names.len() > players.get() {
+            return Err(PyValueError::new_err(format!(
+                "{} names for {players} players",
+                names.len()
+            )));
+        }
+        names.resize(players.get(), None);
+        let mut checked_names = SeatNames::NONE;
+        for (player, name) in names.iter().enumerate() {
+            if let Some(name) = name {
+                checked_names.set(player, name).map_err(value_error)?;
+            }
+        }
         let seed = seed.unwrap_or_else(fresh_seed);
         let played = MatchToTarget::new(players, rules, target, seed).map_err(value_error)?;
         Ok(PyMatchToTarget {
             played,
             finished: Finished::default(),
+            names,
         })
     }
 
@@ -152,10 +192,7 @@ impl PyMatchToTarget {
     /// A bad record raises `ValueError` naming the line.
     #[classmethod]
     fn from_record(_class: &Bound<'_, PyType>, record: &str) -> PyResult<PyMatchToTarget> {
-        let mut finished = Finished::default();
-        let (played, _) = MatchToTarget::from_record_by_game(record, |played| finished.add(played))
-            .map_err(value_error)?;
-        Ok(PyMatchToTarget { played, finished })
+        PyMatchToTarget::read(record).map_err(value_error)
     }
 
     /// A match replayed from the record in the file at `path` (a str or an
@@ -176,7 +213,8 @@ impl PyMatchToTarget {
 
     /// The match's record: its header, every finished game, and the game in play so far.
     fn record(&self) -> String {
-        let mut text = self.played.record_header(None).to_string();
+        let names = self.seat_names();
+        let mut text = self.played.record_header(Some(&names)).to_string();
         text += &self.finished.records;
         if !self.played.game().is_finished() {
             text += &self.played.game_record().to_string();
@@ -188,6 +226,12 @@ impl PyMatchToTarget {
     #[getter(players)]
     fn player_count(&self) -> usize {
         self.players()
+    }
+
+    /// Each player's name in the record, player 0 first (None for one not named).
+    #[getter]
+    fn names(&self) -> Vec<Option<String>> {
+        self.names.clone()
     }
 
     /// The rules of every game.

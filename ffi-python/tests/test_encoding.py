@@ -19,6 +19,7 @@ from tablic import Card, Game, Move, View
 from tablic.encoding import (
     CAPTURES_PER_CARD,
     FIELDS,
+    SIDE_FIELDS,
     action_count,
     action_to_move,
     cards_bits,
@@ -84,6 +85,34 @@ def test_the_layout_is_as_documented(players: int, size: int) -> None:
         unflatten(flat[:-1], players)
     with pytest.raises(ValueError, match="at least 2"):
         observation_layout(1)
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "partners"),
+    [(4, "side-size=2", [1, 0, 1, 0]), (6, "side-size=2", [1, 0, 0, 1, 0, 0]),
+     (6, "side-size=3", [1, 0, 1, 0, 1, 0])],
+)
+def test_a_game_of_sides_marks_the_partners(players: int, rules: str, partners: list[int]) -> None:
+    side_size = tablic.Rules.parse(rules).side_size
+    layout = observation_layout(players, side_size)
+    assert tuple(layout) == FIELDS + SIDE_FIELDS and layout["partners"] == (players,)
+    size = observation_size(players, side_size)
+    assert size == observation_size(players) + players
+    game = Game(players=players, seed=1, rules=rules)
+    for seat in range(players):
+        observation = observe(game.view(seat))
+        # Relative seats: the observer first, so every seat sees the same pattern.
+        assert observation["partners"].tolist() == partners
+        flat = observe_flat(game.view(seat))
+        assert flat.shape == (size,) and np.array_equal(flat[-players:], partners)
+        assert np.array_equal(unflatten(flat, players, side_size)["partners"], partners)
+    low, high = observation_bounds(players, side_size)
+    assert low.shape == high.shape == (size,) and (high[-players:] == 1).all()
+    with pytest.raises(ValueError, match=f"{players} players in sides of {side_size}"):
+        unflatten(flat[:-1], players, side_size)
+    # Everyone alone, the layout is the original one, whatever the house rules.
+    alone = observe(Game(players=4, seed=1, rules="leftovers=last-player").view(0))
+    assert tuple(alone) == FIELDS
 
 
 def test_a_first_view_encodes_what_the_seat_knows() -> None:

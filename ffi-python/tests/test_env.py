@@ -153,6 +153,16 @@ def test_the_api_test_passes_in_pairs() -> None:
     api_test(raw_env(players=4, seed=3, rules="side-size=2"), num_cycles=100)
 
 
+def test_an_agent_in_pairs_sees_its_partner() -> None:
+    environment = raw_env(players=4, seed=3, rules="side-size=2")
+    environment.reset()
+    assert environment.observation_space("player_1")["observation"].shape == (395,)
+    observation = environment.observe("player_1")["observation"]
+    # Relative seats: the agent, the next seat, its partner opposite, the seat before it.
+    assert observation.shape == (395,) and observation[-4:].tolist() == [1, 0, 1, 0]
+    assert raw_env(players=4).observation_space("player_0")["observation"].shape == (391,)
+
+
 def test_the_deals_and_named_bots_are_those_of_match() -> None:
     """An agent playing like bot 0 of a match, against the match's bot 1, plays the
     match's games: same deals, same bot seeds."""

@@ -131,3 +131,32 @@ def test_errors_say_why() -> None:
         MatchToTarget.from_record("tablic-record 1\n")
     with pytest.raises(ValueError, match=r"line 4: a target of 0 points"):
         MatchToTarget.from_record("tablic-match 1\nplayers 2\ntarget 0\nseed 3\ngame 1\n")
+
+
+def test_names_travel_with_the_record() -> None:
+    # A match as `tablic play --to` saves it: its players' names read back and are written
+    # again.
+    saved = (
+        "tablic-match 1\nplayers 4\nrules side-size=2\ntarget 61\nseed 11\n"
+        "name 0 you\nname 1 greedy\nname 2 partner\nname 3 minimax\ngame 1\n"
+    )
+    resumed = MatchToTarget.from_record(saved)
+    assert resumed.names == ["you", "greedy", "partner", "minimax"]
+    assert resumed.record() == saved
+    resumed.play(resumed.game.legal_moves()[0])
+    assert MatchToTarget.from_record(resumed.record()).names == resumed.names
+    assert pickle.loads(pickle.dumps(resumed)).names == resumed.names
+    # Names given, some left out; unnamed players write no line.
+    played = MatchToTarget(4, rules=Rules.PAIRS, seed=11, names=["you", None, "partner"])
+    assert played.names == ["you", None, "partner", None]
+    assert "name 0 you\nname 2 partner\ngame 1\n" in played.record()
+    assert MatchToTarget(2, seed=1).names == [None, None]
+
+
+def test_bad_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="3 names for 2 players"):
+        MatchToTarget(2, names=["a", "b", "c"])
+    with pytest.raises(ValueError, match="seat 1"):
+        MatchToTarget(2, names=["a", " b"])
+    with pytest.raises(ValueError, match="seat 0"):
+        MatchToTarget(2, names=[""])

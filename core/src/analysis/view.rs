@@ -51,6 +51,7 @@ pub fn analyze_view(
     entries: &mut [Entry],
     values: &mut [i32],
 ) -> Result<Analysis, AnalysisError> {
+    let view = &view.playing_alone(options.alone);
     let moves = legal_moves(view)?;
     let samples = samples(view, options);
     let needed = samples as usize * moves.len();
@@ -64,7 +65,7 @@ pub fn analyze_view(
     solver.set_greedy_seats(&opponents.greedy_seats());
     solver.set_node_budget((!exact).then_some(options.nodes));
     let mut rng = Pcg32::new(seed, WORLD_STREAM);
-    let mut horizon = Horizon::of(view).valued(options.learned);
+    let mut horizon = Horizon::of(view).valued(options.learned, view);
     let (mut tried, mut solved, mut left_out) = (0u32, 0usize, 0u32);
     while tried < samples {
         let world = worlds.sample(&mut rng);

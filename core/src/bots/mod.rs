@@ -19,6 +19,8 @@
 //! - [`evaluation`]: a learned value of the rest of a game at a deal's end, and
 //!   [`move_model`]: learned odds of each move a hand allows; what the searching bots may
 //!   use at their horizon and to weigh their worlds (`learned=1`, `inference=1`).
+//! - `alone=1` (pimc, ismcts): in a game of sides, the bot plays for its own seat, through
+//!   [`PlayerView::playing_alone`]; what playing for the side is worth is measured so.
 //! - [`BotSpec`]: any of them by name and options, as the command line writes them.
 //! - [`RankedCaptures`]: a card's captures in the greedy player's order, best first, for a
 //!   person choosing among them.

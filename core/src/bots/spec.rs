@@ -253,7 +253,7 @@ static MINIMAX_OPTIONS: [BotOption; 2] = [
 ];
 
 #[cfg(feature = "solver")]
-static PIMC_OPTIONS: [BotOption; 4] = [
+static PIMC_OPTIONS: [BotOption; 5] = [
     option(
         "samples",
         1,
@@ -263,6 +263,7 @@ static PIMC_OPTIONS: [BotOption; 4] = [
     option("nodes", 1, u64::MAX, "a node budget of at least 1"),
     LEARNED,
     INFERENCE,
+    ALONE,
 ];
 
 /// Whether the searching bots value the deal's end by the learned evaluation.
@@ -284,8 +285,18 @@ const INFERENCE: BotOption = option(
     "1 (the opponents' moves weighed by the learned move model) or 0 (by greedy moves)",
 );
 
+/// Whether the searching bots play for their own seat in a game of sides (a measure of
+/// what playing for the side is worth).
 #[cfg(feature = "solver")]
-static ISMCTS_OPTIONS: [BotOption; 4] = [
+const ALONE: BotOption = option(
+    "alone",
+    0,
+    1,
+    "1 (play for its own seat alone, partners taken for opponents) or 0 (for its side)",
+);
+
+#[cfg(feature = "solver")]
+static ISMCTS_OPTIONS: [BotOption; 5] = [
     option(
         "iterations",
         1,
@@ -300,6 +311,7 @@ static ISMCTS_OPTIONS: [BotOption; 4] = [
     ),
     LEARNED,
     INFERENCE,
+    ALONE,
 ];
 
 /// `name` or `name:key=value,key=value`; names and keys in any case, as card names are.
@@ -331,25 +343,27 @@ impl FromStr for BotSpec {
             #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
-                let [samples, nodes, learned, inference] =
+                let [samples, nodes, learned, inference, alone] =
                     parse_numbers(name, options, &PIMC_OPTIONS)?;
                 BotSpec::Pimc(PimcOptions {
                     samples: samples.map_or(defaults.samples, |samples| samples as u32),
                     nodes: nodes.unwrap_or(defaults.nodes),
                     learned: learned.map_or(defaults.learned, |learned| learned == 1),
                     inference: inference.map_or(defaults.inference, inference_of),
+                    alone: alone.map_or(defaults.alone, |alone| alone == 1),
                 })
             }
             #[cfg(feature = "solver")]
             "ismcts" | "best" => {
                 let defaults = IsmctsOptions::default();
-                let [iterations, exploration, learned, inference] =
+                let [iterations, exploration, learned, inference, alone] =
                     parse_numbers(name, options, &ISMCTS_OPTIONS)?;
                 BotSpec::Ismcts(IsmctsOptions {
                     iterations: iterations.map_or(defaults.iterations, |value| value as u32),
                     exploration: exploration.map_or(defaults.exploration, |value| value as u32),
                     learned: learned.map_or(defaults.learned, |learned| learned == 1),
                     inference: inference.map_or(defaults.inference, inference_of),
+                    alone: alone.map_or(defaults.alone, |alone| alone == 1),
                 })
             }
             #[cfg(feature = "solver")]
@@ -430,7 +444,8 @@ impl fmt::Display for BotSpec {
             #[cfg(feature = "solver")]
             BotSpec::Pimc(options) => {
                 write!(f, ":samples={},nodes={}", options.samples, options.nodes)?;
-                write_learned(f, options.learned, options.inference)
+                write_learned(f, options.learned, options.inference)?;
+                write_alone(f, options.alone)
             }
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant | BotSpec::BestResponse => Ok(()),
@@ -438,7 +453,8 @@ impl fmt::Display for BotSpec {
             BotSpec::Ismcts(options) => {
                 let (iterations, exploration) = (options.iterations, options.exploration);
                 write!(f, ":iterations={iterations},exploration={exploration}")?;
-                write_learned(f, options.learned, options.inference)
+                write_learned(f, options.learned, options.inference)?;
+                write_alone(f, options.alone)
             }
             BotSpec::Random | BotSpec::Greedy => Ok(()),
         }
@@ -454,6 +470,15 @@ fn write_learned(f: &mut fmt::Formatter<'_>, learned: bool, inference: Inference
     }
     if inference == Inference::Learned {
         f.write_str(",inference=1")?;
+    }
+    Ok(())
+}
+
+/// `,alone=1` when on; off, the default, is left out.
+#[cfg(feature = "solver")]
+fn write_alone(f: &mut fmt::Formatter<'_>, alone: bool) -> fmt::Result {
+    if alone {
+        f.write_str(",alone=1")?;
     }
     Ok(())
 }

@@ -30,12 +30,18 @@ pub struct PastMove {
 pub struct PlayerView<'g> {
     game: &'g Game,
     seat: usize,
+    /// The seat plays for itself, sides or not ([`PlayerView::playing_alone`]).
+    alone: bool,
 }
 
 impl Game {
     /// What `seat` may know.
     pub fn view(&self, seat: usize) -> Option<PlayerView<'_>> {
-        (seat < self.players().get()).then_some(PlayerView { game: self, seat })
+        (seat < self.players().get()).then_some(PlayerView {
+            game: self,
+            seat,
+            alone: false,
+        })
     }
 
     /// The view of the seat to move.
@@ -60,20 +66,37 @@ impl<'g> PlayerView<'g> {
         self.game.players()
     }
 
-    /// The rules the game is played under: who is on this seat's side, and the house
-    /// rules.
+    /// This view with its seat playing for itself, when `alone`: a game of sides is seen
+    /// as one of everyone alone under the same house rules, so that a bot reasoning with it
+    /// values its own seat's margin and takes its partners for opponents. It is the one
+    /// switch of the bots' `alone=1` option, which measures what playing for the side is
+    /// worth.
+    pub const fn playing_alone(self, alone: bool) -> PlayerView<'g> {
+        PlayerView { alone, ..self }
+    }
+
+    /// The rules the game is played under as this seat sees them: who is on its side (only
+    /// itself when [playing alone](PlayerView::playing_alone)), and the house rules.
     pub const fn rules(&self) -> Rules {
-        self.game.rules()
+        let rules = self.game.rules();
+        if self.alone {
+            Rules {
+                side_size: 1,
+                ..rules
+            }
+        } else {
+            rules
+        }
     }
 
     /// How many sides play (the players, when everyone plays alone).
     pub const fn side_count(&self) -> usize {
-        self.game.side_count()
+        self.rules().side_count(self.players())
     }
 
     /// The side `seat` plays for.
     pub const fn side_of(&self, seat: usize) -> usize {
-        self.game.side_of(seat)
+        self.rules().side_of(self.players(), seat)
     }
 
     /// True when `seat` is this seat's partner, or this seat itself.

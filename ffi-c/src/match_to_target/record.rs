@@ -8,6 +8,7 @@
 use core::ffi::{c_char, c_void};
 
 use tablic_core::game::match_to_target::MatchToTarget;
+use tablic_core::SeatNames;
 
 use crate::boundary::{require, with_boundary};
 use crate::match_to_target::sheet::tablic_sheet_line;
@@ -23,15 +24,22 @@ pub type tablic_sheet_line_fn =
     Option<unsafe extern "C" fn(context: *mut c_void, line: *const tablic_sheet_line)>;
 
 /// Writes the record's first lines (`tablic-match 1`, the players, the rules unless they are
-/// the original ones, the target and the seed), NUL-terminated; buffer rules as
-/// `tablic_game_record`. 256 bytes always suffice.
+/// the original ones, the target, the seed, and a `name PLAYER NAME` line for each player
+/// `names` names), NUL-terminated; buffer rules as `tablic_game_record`. `names` holds
+/// `name_count` names, player 0 first (`NULL` and 0 for none; a `NULL` name leaves its player
+/// unnamed), each 1 to 64 bytes of UTF-8 without control characters or spaces at either end:
+/// otherwise, or with more names than players, the result is `TABLIC_RESULT_INVALID_NAME`.
+/// 256 bytes always suffice without names, and 80 more a name.
 ///
 /// # Safety
-/// `match` must be a live handle; `buffer` valid for `capacity` bytes of writes; a non-null
+/// `match` must be a live handle; a non-null `names` valid for `name_count` reads, each
+/// non-null name NUL-terminated; `buffer` valid for `capacity` bytes of writes; a non-null
 /// `length` valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn tablic_match_to_target_record_header(
     r#match: *const tablic_match_to_target,
+    names: *const *const c_char,
+    name_count: usize,
     buffer: *mut c_char,
     capacity: usize,
     length: *mut usize,
@@ -39,9 +47,41 @@ pub unsafe extern "C" fn tablic_match_to_target_record_header(
     // SAFETY: the caller's guarantees are this function's.
     unsafe {
         read_match(r#match, |played| {
-            write_text(buffer, capacity, length, played.record_header(None))
+            let names = read_names(names, name_count, played.players().get())?;
+            write_text(buffer, capacity, length, played.record_header(Some(&names)))
         })
     }
+}
+
+/// The names a caller gives `count` players of a match of `players`.
+///
+/// # Safety
+/// As `tablic_match_to_target_record_header`'s `names`.
+unsafe fn read_names<'a>(
+    names: *const *const c_char,
+    count: usize,
+    players: usize,
+) -> Result<SeatNames<'a>, tablic_result> {
+    if count > players {
+        return Err(tablic_result::InvalidName);
+    }
+    let mut named = SeatNames::NONE;
+    if count == 0 {
+        return Ok(named);
+    }
+    require(names)?;
+    // SAFETY: non-null and valid for `count` reads by the caller's guarantee.
+    let given = unsafe { core::slice::from_raw_parts(names, count) };
+    for (player, &name) in given.iter().enumerate() {
+        if !name.is_null() {
+            // SAFETY: non-null and NUL-terminated by the caller's guarantee.
+            let name = unsafe { read_text(name) }?;
+            named
+                .set(player, name)
+                .map_err(|_| tablic_result::InvalidName)?;
+        }
+    }
+    Ok(named)
 }
 
 /// Writes the game in play (or just over) as its block of the record: `game N`, its moves

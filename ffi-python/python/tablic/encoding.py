@@ -34,10 +34,14 @@ field             shape      meaning
 ``last_capturer`` (P,)       one-hot: the last seat that captured; all 0 before any capture
 ``deal``          (3,)       cards not dealt yet (``View.undealt``), deals dealt so far
                              (``View.deals_dealt``), 1 in the last deal else 0
+``partners``      (P,)       only in a game of sides (``side_size`` above 1): 1 for every
+                             seat on the observer's side (itself at index 0), else 0
 ================  =========  =========================================================
 
 The flat vector has ``3·52 + 52·P + 6·P + 3`` entries: 275 for 2 players, 333 for 3, 391
-for 4 (`observation_size`).
+for 4 (`observation_size`). A game of sides adds ``partners`` at the end, ``P`` more
+entries (395 for four in pairs); a game of everyone alone has no such field, so its layout
+is the same whatever the house rules.
 
 Actions
 =======
@@ -87,6 +91,7 @@ __all__ = [
     "CARDS",
     "CAPTURES_PER_CARD",
     "FIELDS",
+    "SIDE_FIELDS",
     "action_count",
     "action_to_move",
     "card_plane",
@@ -122,7 +127,10 @@ FIELDS = (
     "last_capturer",
     "deal",
 )
-"""The observation's fields, in the order of the flat vector."""
+"""The observation's fields, in the order of the flat vector, in a game of everyone alone."""
+
+SIDE_FIELDS = ("partners",)
+"""The fields a game of sides adds after `FIELDS`."""
 
 Observation = dict[str, npt.NDArray[np.float32]]
 
@@ -132,9 +140,11 @@ def _check_players(players: int) -> None:
         raise ValueError(f"a game has at least 2 players, not {players}")
 
 
-def observation_layout(players: int) -> dict[str, tuple[int, ...]]:
-    """Every field's shape for ``players`` players, in the order of the flat vector."""
+def observation_layout(players: int, side_size: int = 1) -> dict[str, tuple[int, ...]]:
+    """Every field's shape for ``players`` players in sides of ``side_size`` (the game's
+    `Rules.side_size`; 1, everyone alone, by default), in the order of the flat vector."""
     _check_players(players)
+    sides: dict[str, tuple[int, ...]] = {"partners": (players,)} if side_size > 1 else {}
     return {
         "hand": (CARDS,),
         "table": (CARDS,),
@@ -147,32 +157,35 @@ def observation_layout(players: int) -> dict[str, tuple[int, ...]]:
         "to_move": (players,),
         "last_capturer": (players,),
         "deal": (3,),
+        **sides,
     }
 
 
-def _slices(players: int) -> dict[str, tuple[slice, tuple[int, ...]]]:
+def _slices(players: int, side_size: int = 1) -> dict[str, tuple[slice, tuple[int, ...]]]:
     """Every field's slice of the flat vector, and its shape."""
     slices = {}
     start = 0
-    for name, shape in observation_layout(players).items():
+    for name, shape in observation_layout(players, side_size).items():
         size = int(np.prod(shape))
         slices[name] = (slice(start, start + size), shape)
         start += size
     return slices
 
 
-def observation_size(players: int) -> int:
-    """Entries in the flat observation: ``3·52 + 52·P + 6·P + 3``."""
-    return sum(int(np.prod(shape)) for shape in observation_layout(players).values())
+def observation_size(players: int, side_size: int = 1) -> int:
+    """Entries in the flat observation: ``3·52 + 52·P + 6·P + 3``, and ``P`` more in a
+    game of sides."""
+    layout = observation_layout(players, side_size)
+    return sum(int(np.prod(shape)) for shape in layout.values())
 
 
 def observation_bounds(
-    players: int,
+    players: int, side_size: int = 1
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """Lower and upper bounds of every entry of the flat observation (the bounds of a
-    gymnasium ``Box``): 0 below; above, 1 for card planes and one-hot fields, 6 for hand
-    sizes, 52 for pile sizes, ``48 // P`` (the moves a seat makes) for tablas and deals
-    dealt, 22 for points, 48 for undealt cards and 1 for the last-deal flag."""
+    gymnasium ``Box``): 0 below; above, 1 for card planes, one-hot fields and partners, 6
+    for hand sizes, 52 for pile sizes, ``48 // P`` (the moves a seat makes) for tablas and
+    deals dealt, 22 for points, 48 for undealt cards and 1 for the last-deal flag."""
     high = {
         "hand": 1.0,
         "table": 1.0,
@@ -184,9 +197,10 @@ def observation_bounds(
         "points": 22.0,
         "to_move": 1.0,
         "last_capturer": 1.0,
+        "partners": 1.0,
     }
-    upper = np.zeros(observation_size(players), dtype=np.float32)
-    for name, (where, _) in _slices(players).items():
+    upper = np.zeros(observation_size(players, side_size), dtype=np.float32)
+    for name, (where, _) in _slices(players, side_size).items():
         if name == "deal":
             upper[where] = np.array([48.0, float(48 // players), 1.0], dtype=np.float32)
         else:
@@ -217,8 +231,9 @@ def _one_hot(players: int, seat: int | None) -> npt.NDArray[np.float32]:
 
 
 def observe(view: View) -> Observation:
-    """The view as a dict of float32 arrays, one per field of `FIELDS` (see the module's
-    table); per-seat fields start with the observer's seat."""
+    """The view as a dict of float32 arrays, one per field of `FIELDS`, and of
+    `SIDE_FIELDS` in a game of sides (see the module's table); per-seat fields start with
+    the observer's seat."""
     players = view.players
     order = [(view.seat + offset) % players for offset in range(players)]
     relative = {seat: offset for offset, seat in enumerate(order)}
@@ -227,6 +242,11 @@ def observe(view: View) -> Observation:
     hand_sizes = view.hand_sizes
     to_move = view.to_move
     last_capturer = view.last_capturer
+    sides: Observation = {}
+    if view.rules.side_size > 1:
+        sides["partners"] = np.array(
+            [1.0 if view.is_on_my_side(seat) else 0.0 for seat in order], dtype=np.float32
+        )
     return {
         "hand": card_plane(view.hand),
         "table": card_plane(view.table),
@@ -246,12 +266,15 @@ def observe(view: View) -> Observation:
             [view.undealt, view.deals_dealt, 1.0 if view.is_last_deal else 0.0],
             dtype=np.float32,
         ),
+        **sides,
     }
 
 
 def flatten(observation: Observation) -> npt.NDArray[np.float32]:
-    """The fields of `observe` concatenated in the order of `FIELDS`."""
-    return np.concatenate([observation[name].ravel() for name in FIELDS]).astype(
+    """The fields of `observe` concatenated in the order of `FIELDS`, then
+    `SIDE_FIELDS` when the observation has them (a game of sides)."""
+    names = FIELDS + tuple(name for name in SIDE_FIELDS if name in observation)
+    return np.concatenate([observation[name].ravel() for name in names]).astype(
         np.float32, copy=False
     )
 
@@ -261,15 +284,21 @@ def observe_flat(view: View) -> npt.NDArray[np.float32]:
     return flatten(observe(view))
 
 
-def unflatten(vector: npt.NDArray[np.float32], players: int) -> Observation:
-    """The fields of a flat observation (views into ``vector``), as `observe` gives them."""
-    if vector.shape != (observation_size(players),):
+def unflatten(
+    vector: npt.NDArray[np.float32], players: int, side_size: int = 1
+) -> Observation:
+    """The fields of a flat observation (views into ``vector``), as `observe` gives them,
+    for ``players`` players in sides of ``side_size``."""
+    size = observation_size(players, side_size)
+    if vector.shape != (size,):
+        sides = f" in sides of {side_size}" if side_size > 1 else ""
         raise ValueError(
-            f"a flat observation of {players} players has shape "
-            f"({observation_size(players)},), not {vector.shape}"
+            f"a flat observation of {players} players{sides} has shape ({size},), "
+            f"not {vector.shape}"
         )
     return {
-        name: vector[where].reshape(shape) for name, (where, shape) in _slices(players).items()
+        name: vector[where].reshape(shape)
+        for name, (where, shape) in _slices(players, side_size).items()
     }
 
 

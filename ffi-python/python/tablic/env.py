@@ -21,7 +21,8 @@ environment against the greedy bot).
 
 * **Observation**: a dict, the PettingZoo convention for masked actions:
   ``"observation"`` is `tablic.encoding.observe_flat` of the agent's `View` (float32, layout
-  in `tablic.encoding`, seats relative to the agent), ``"action_mask"`` an int8 array with
+  in `tablic.encoding`, seats relative to the agent; in a game of sides it ends with
+  ``partners``, 1 for every seat on the agent's side), ``"action_mask"`` an int8 array with
   1 at every legal action (`tablic.encoding.legal_action_mask`) when it is the agent's turn,
   else all 0 (also once the game is over).
 * **Actions**: ``Discrete(52 · K)`` with ``K = captures_per_card`` (default 64: 3,328
@@ -156,7 +157,7 @@ class raw_env(AECEnv[str, ObsDict, Action]):
         self.possible_agents: list[str] = [f"player_{seat}" for seat in seats]
         self._seat_of = {agent: seat for agent, seat in zip(self.possible_agents, seats)}
         self._agent_at = {seat: agent for agent, seat in self._seat_of.items()}
-        low, high = observation_bounds(players)
+        low, high = observation_bounds(players, self.rules.side_size)
         actions = action_count(captures_per_card)
         self._observation_spaces: dict[str, spaces.Dict] = {
             agent: spaces.Dict(

@@ -23,10 +23,17 @@ mod weights;
 pub use features::{FEATURES, LEAD_REACH};
 
 use crate::dealing::players::PlayerCount;
+use crate::game::rules::Rules;
 use crate::{CardSet, Game};
 
 /// Units of [`DealEnd::rest_margin`] to a point.
 pub const SCALE: i32 = 256;
+
+/// True for the games the evaluation learned, two players under the original rules: only
+/// there does a search value a deal's end by it.
+pub fn applies_to(players: PlayerCount, rules: Rules) -> bool {
+    players == PlayerCount::TWO && rules == Rules::ORIGINAL
+}
 
 /// Moves in a two-player deal: six cards each.
 const DEAL_MOVES: usize = 12;

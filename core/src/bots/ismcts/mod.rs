@@ -64,6 +64,10 @@ pub struct IsmctsOptions {
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,
+    /// In a game of sides, plays for its own seat alone, its partners taken for opponents
+    /// in its search and inference ([`PlayerView::playing_alone`]): what playing for the
+    /// side is worth is measured against it. No effect when everyone plays alone.
+    pub alone: bool,
 }
 
 impl IsmctsOptions {
@@ -80,6 +84,7 @@ impl Default for IsmctsOptions {
             exploration: 45,
             learned: false,
             inference: Inference::Greedy,
+            alone: false,
         }
     }
 }
@@ -296,7 +301,7 @@ impl IsmctsBot<'_> {
         if root_choices.len() <= 1 {
             return root_choices.first().map(|choice| choice.played);
         }
-        let horizon = Horizon::of(view).valued(self.options.learned);
+        let horizon = Horizon::of(view).valued(self.options.learned, view);
         let opponents = Opponents::observe(view);
         let worlds = Worlds::new(view, &opponents, self.options.inference);
         let players = view.players().get();
@@ -343,6 +348,7 @@ impl IsmctsBot<'_> {
 
 impl Bot for IsmctsBot<'_> {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
+        let view = &view.playing_alone(self.options.alone);
         if let Some(greedy) = super::greedy::crowded_table_move(view) {
             return greedy;
         }

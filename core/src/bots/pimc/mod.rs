@@ -48,6 +48,7 @@ use arrayvec::ArrayVec;
 pub use opponents::Opponents;
 pub use world::{sample_world, Inference, World, Worlds};
 
+use crate::bots::evaluation;
 use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
 use crate::bots::{Bot, GreedyKey};
 use crate::dealing::pcg32::Pcg32;
@@ -77,6 +78,10 @@ pub struct PimcOptions {
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,
+    /// In a game of sides, plays for its own seat alone, its partners taken for opponents
+    /// in its search and inference ([`PlayerView::playing_alone`]): what playing for the
+    /// side is worth is measured against it. No effect when everyone plays alone.
+    pub alone: bool,
 }
 
 impl Default for PimcOptions {
@@ -86,6 +91,7 @@ impl Default for PimcOptions {
             nodes: 40_000,
             learned: false,
             inference: Inference::Greedy,
+            alone: false,
         }
     }
 }
@@ -212,7 +218,7 @@ impl Evaluation {
             tally: Tally::new(),
             worlds: 0,
             others: view.side_count() as u32 - 1,
-            horizon: Horizon::of(view).valued(options.learned),
+            horizon: Horizon::of(view).valued(options.learned, view),
             table: view.table(),
         }
     }
@@ -322,6 +328,7 @@ impl PimcBot<'_> {
     /// rest. On a table of more than [`CROWDED_TABLE`](crate::bots::CROWDED_TABLE) cards
     /// no world is solved.
     pub fn evaluate(&mut self, view: &PlayerView<'_>) -> Evaluation {
+        let view = &view.playing_alone(self.options.alone);
         let mut evaluation = Evaluation::empty(view, &self.options);
         self.weigh(view, &mut evaluation);
         evaluation
@@ -390,6 +397,7 @@ impl PimcBot<'_> {
 
 impl Bot for PimcBot<'_> {
     fn choose(&mut self, view: &PlayerView<'_>) -> Move {
+        let view = &view.playing_alone(self.options.alone);
         if let Some(greedy) = super::greedy::crowded_table_move(view) {
             return greedy;
         }
@@ -539,10 +547,13 @@ impl Horizon {
     }
 
     /// This horizon with the deal's end valued by the learned evaluation when `learned`
-    /// (the others are not deal ends).
-    pub(crate) const fn valued(self, learned: bool) -> Horizon {
+    /// and the evaluation applies to `view`'s game ([`evaluation::applies_to`]; the
+    /// others are not deal ends).
+    pub(crate) fn valued(self, learned: bool, view: &PlayerView<'_>) -> Horizon {
         match self {
-            Horizon::DealEnd if learned => Horizon::LearnedDealEnd,
+            Horizon::DealEnd if learned && evaluation::applies_to(view.players(), view.rules()) => {
+                Horizon::LearnedDealEnd
+            }
             other => other,
         }
     }

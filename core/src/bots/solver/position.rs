@@ -193,8 +193,7 @@ impl<const SEATS: usize> Position<SEATS> {
     pub fn with_learned_horizon(mut self) -> Self {
         self.learned = self.cut
             && self.cut_holding == 0
-            && self.players == PlayerCount::TWO
-            && self.rules == Rules::ORIGINAL
+            && evaluation::applies_to(self.players, self.rules)
             && !self.future.is_empty();
         if !self.learned {
             return self;
