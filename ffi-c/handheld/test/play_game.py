@@ -49,6 +49,7 @@ class Player:
         self.board, self.out, self.rng = board, out, rng
         self.moments = {}
         self.waits = 0
+        self.presses = 0
 
     def wait(self, pattern):
         """Waits for a line the firmware writes once it has drawn and sleeps (a key's wait,
@@ -70,6 +71,7 @@ class Player:
 
     def press(self, key):
         self.board.press(key)
+        self.presses += 1
 
 
 def choose_in_menu(player, level_steps, pairs, length_steps):
@@ -77,10 +79,11 @@ def choose_in_menu(player, level_steps, pairs, length_steps):
     player.keep("menu", greys)
     keys = ["down"] + ["right"] * level_steps + ["down"] + (["right"] if pairs else [])
     keys += ["down"] + ["right"] * length_steps + ["down", "select"]  # RULES
-    keys += ["down", "down", "select", "down", "select"]  # scroll, back, START
+    keys += ["down", "down", "select", "down"]  # scroll, back, to START
     for key in keys:
         player.press(key)
         player.wait(r"# wait (menu|rules)")
+    player.press("select")
 
 
 def play_one_game(player):
@@ -118,6 +121,47 @@ def run_game(elf, cpu, out, icount):
         return player, board.lines()
 
 
+KEYS = ("up", "down", "left", "right", "select")
+KEY_LINE = re.compile(r"^# key (\w+)(?: dropped=(\d+))?$")
+
+
+def keys_taken(lines):
+    """The firmware's `# key` lines, and how many presses it dropped in all."""
+    keys = [match for match in map(KEY_LINE.match, lines) if match]
+    return keys, max((int(key.group(2) or 0) for key in keys), default=0)
+
+
+def mash(elf, host, out, presses):
+    """Presses `presses` random keys as fast as QMP takes them, whatever the firmware is
+    doing (many land while a bot thinks), then lets the firmware take what is queued. The
+    run must finish games without a fault, take every key once or count it as dropped, and
+    play what the host plays with the keys it took."""
+    rng = random.Random(SEED + 1)
+    with qemu_board.QemuBoard(elf, cpu="cortex-m3", append=f"seed={SEED}") as board:
+        player = Player(board, out, rng)
+        choose_in_menu(player, level_steps=2, pairs=True, length_steps=0)
+        for _ in range(presses):
+            player.press(rng.choice(KEYS))
+        # Done when every key pressed is taken or dropped and the firmware waits for more.
+        while True:
+            lines = board.lines()
+            keys, dropped = keys_taken(lines)
+            if len(keys) + dropped == player.presses and lines[-1].startswith("# wait"):
+                break
+            board.wait_for(r".", timeout=120)  # the next line, whatever it says
+    errors = [line for line in lines if line.startswith("error") or "HardFault" in line]
+    if errors:
+        raise Failure(f"mashing: {errors[0]}")
+    games = sum(line.startswith("result game") for line in lines)
+    if games == 0:
+        raise Failure("mashing: no game finished")
+    host_lines = replay_on_host(host, lines, out, "mashing")
+    if transcript(host_lines) != transcript(lines):
+        raise Failure("mashing: the host's transcript differs from the firmware's")
+    print(f"mashing: {player.presses} keys pressed, {len(keys)} taken, {dropped} dropped, "
+          f"{games} games finished")
+
+
 def check_budget(lines, cpu):
     decisions = [int(m.group(1)) for m in map(re.compile(r"# decision .*instructions=(\d+)").match, lines) if m]
     if not decisions:
@@ -129,7 +173,7 @@ def check_budget(lines, cpu):
 
 
 def replay_on_host(host, lines, out, name):
-    keys = [m.group(1) for m in map(re.compile(r"# key (\w+)").match, lines) if m]
+    keys = [key.group(1) for key in keys_taken(lines)[0]]
     path = out / f"{name}.keys"
     path.write_text("".join(key + "\n" for key in keys))
     result = subprocess.run([host], env={"HANDHELD_KEYS": str(path), "HANDHELD_SEED": str(SEED)},
@@ -140,6 +184,7 @@ def replay_on_host(host, lines, out, name):
 
 
 def compare_goldens(moments, golden, out, regenerate):
+    golden.mkdir(exist_ok=True)
     for name in GOLDEN:
         if name not in moments:
             raise Failure(f"the game never showed the moment {name!r}")
@@ -163,7 +208,11 @@ def main():
     parser.add_argument("--golden", type=pathlib.Path,
                         default=pathlib.Path(__file__).resolve().parent / "golden")
     parser.add_argument("--regenerate", action="store_true")
+    parser.add_argument("--seed", type=int, default=SEED, help="the deal's seed and the keys' (a seed whose game shows every golden moment)")
+    parser.add_argument("--mash", type=int, default=2000, help="random keys to press")
     args = parser.parse_args()
+    global SEED
+    SEED = args.seed
     args.out.mkdir(parents=True, exist_ok=True)
     try:
         player, m3_lines = run_game(args.m3, "cortex-m3", args.out, icount=True)
@@ -176,6 +225,7 @@ def main():
         check_budget(m4f_lines, "cortex-m4")
         if transcript(m4f_lines) != transcript(m3_lines):
             raise Failure("the Cortex-M4F's transcript differs from the Cortex-M3's")
+        mash(args.m3, args.host, args.out, presses=args.mash)
         print(f"game ok: {len(transcript(m3_lines))} transcript lines, {player.waits} screens checked")
     except (Failure, qemu_board.BoardError) as failure:
         print(f"play_game: {failure}", file=sys.stderr)
