@@ -5,7 +5,7 @@
 use tablic_core::bots::solver::{Entry, Position};
 use tablic_core::bots::{
     best_greedy_move, AnyBot, Bot, BotSpec, BotSpecError, Inference, IsmctsBot, IsmctsOptions,
-    Opponents, SOLVER_ENTRIES,
+    Opponents, SOLVER_ENTRIES, SOLVER_MEMORY_KIB,
 };
 use tablic_core::MOVES_PER_GAME;
 
@@ -18,6 +18,7 @@ const LIGHT: IsmctsOptions = IsmctsOptions {
     exploration: 30,
     learned: false,
     inference: Inference::Greedy,
+    memory_kib: SOLVER_MEMORY_KIB,
 };
 
 /// [`LIGHT`] by name.

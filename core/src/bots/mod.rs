@@ -56,7 +56,8 @@ pub use pimc::{
 };
 pub use random::RandomBot;
 pub use spec::{
-    split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, BEST_RESPONSE_ENTRIES, SOLVER_ENTRIES,
+    split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, BEST_RESPONSE_ENTRIES,
+    MAX_MEMORY_KIB, SOLVER_ENTRIES, SOLVER_MEMORY_KIB,
 };
 
 use crate::game::moves::{IllegalMove, Move};

@@ -22,6 +22,17 @@ pub const SOLVER_ENTRIES: usize = 1 << 14;
 /// 40 million, and a larger table only costs its clearing.
 pub const BEST_RESPONSE_ENTRIES: usize = 1 << 18;
 
+/// Transposition-table entries in a KiB of search memory.
+const ENTRIES_PER_KIB: usize = 1024 / core::mem::size_of::<Entry>();
+
+/// [`SOLVER_ENTRIES`] in KiB: the search memory pimc and ismcts ask for unless their
+/// `memory` option says otherwise.
+pub const SOLVER_MEMORY_KIB: u32 = (SOLVER_ENTRIES / ENTRIES_PER_KIB) as u32;
+
+/// The most search memory a `memory` option may ask for, in KiB: as much as the
+/// best-response bot takes.
+pub const MAX_MEMORY_KIB: u32 = (BEST_RESPONSE_ENTRIES / ENTRIES_PER_KIB) as u32;
+
 /// Which bot, with its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {
@@ -157,7 +168,12 @@ impl BotSpec {
     pub const fn memory_entries(&self) -> usize {
         match self {
             #[cfg(feature = "solver")]
-            BotSpec::Pimc(_) | BotSpec::Clairvoyant | BotSpec::Ismcts(_) => SOLVER_ENTRIES,
+            BotSpec::Pimc(PimcOptions { memory_kib, .. })
+            | BotSpec::Ismcts(IsmctsOptions { memory_kib, .. }) => {
+                *memory_kib as usize * ENTRIES_PER_KIB
+            }
+            #[cfg(feature = "solver")]
+            BotSpec::Clairvoyant => SOLVER_ENTRIES,
             #[cfg(feature = "solver")]
             BotSpec::BestResponse => BEST_RESPONSE_ENTRIES,
             BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax { .. } => 0,
@@ -253,7 +269,7 @@ static MINIMAX_OPTIONS: [BotOption; 2] = [
 ];
 
 #[cfg(feature = "solver")]
-static PIMC_OPTIONS: [BotOption; 4] = [
+static PIMC_OPTIONS: [BotOption; 5] = [
     option(
         "samples",
         1,
@@ -263,6 +279,7 @@ static PIMC_OPTIONS: [BotOption; 4] = [
     option("nodes", 1, u64::MAX, "a node budget of at least 1"),
     LEARNED,
     INFERENCE,
+    MEMORY,
 ];
 
 /// Whether the searching bots value the deal's end by the learned evaluation.
@@ -284,8 +301,19 @@ const INFERENCE: BotOption = option(
     "1 (the opponents' moves weighed by the learned move model) or 0 (by greedy moves)",
 );
 
+/// The search memory the searching bots ask for ([`BotSpec::memory_entries`]), in KiB: a
+/// handheld's few KiB give other choices than the 256 KiB callers allocate by default, and
+/// this names them the same everywhere.
 #[cfg(feature = "solver")]
-static ISMCTS_OPTIONS: [BotOption; 4] = [
+const MEMORY: BotOption = option(
+    "memory",
+    1,
+    MAX_MEMORY_KIB as u64,
+    "KiB of search memory from 1 to 4096",
+);
+
+#[cfg(feature = "solver")]
+static ISMCTS_OPTIONS: [BotOption; 5] = [
     option(
         "iterations",
         1,
@@ -300,6 +328,7 @@ static ISMCTS_OPTIONS: [BotOption; 4] = [
     ),
     LEARNED,
     INFERENCE,
+    MEMORY,
 ];
 
 /// `name` or `name:key=value,key=value`; names and keys in any case, as card names are.
@@ -331,25 +360,27 @@ impl FromStr for BotSpec {
             #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
-                let [samples, nodes, learned, inference] =
+                let [samples, nodes, learned, inference, memory] =
                     parse_numbers(name, options, &PIMC_OPTIONS)?;
                 BotSpec::Pimc(PimcOptions {
                     samples: samples.map_or(defaults.samples, |samples| samples as u32),
                     nodes: nodes.unwrap_or(defaults.nodes),
                     learned: learned.map_or(defaults.learned, |learned| learned == 1),
                     inference: inference.map_or(defaults.inference, inference_of),
+                    memory_kib: memory.map_or(defaults.memory_kib, |kib| kib as u32),
                 })
             }
             #[cfg(feature = "solver")]
             "ismcts" | "best" => {
                 let defaults = IsmctsOptions::default();
-                let [iterations, exploration, learned, inference] =
+                let [iterations, exploration, learned, inference, memory] =
                     parse_numbers(name, options, &ISMCTS_OPTIONS)?;
                 BotSpec::Ismcts(IsmctsOptions {
                     iterations: iterations.map_or(defaults.iterations, |value| value as u32),
                     exploration: exploration.map_or(defaults.exploration, |value| value as u32),
                     learned: learned.map_or(defaults.learned, |learned| learned == 1),
                     inference: inference.map_or(defaults.inference, inference_of),
+                    memory_kib: memory.map_or(defaults.memory_kib, |kib| kib as u32),
                 })
             }
             #[cfg(feature = "solver")]
@@ -430,7 +461,8 @@ impl fmt::Display for BotSpec {
             #[cfg(feature = "solver")]
             BotSpec::Pimc(options) => {
                 write!(f, ":samples={},nodes={}", options.samples, options.nodes)?;
-                write_learned(f, options.learned, options.inference)
+                write_learned(f, options.learned, options.inference)?;
+                write_memory(f, options.memory_kib)
             }
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant | BotSpec::BestResponse => Ok(()),
@@ -438,7 +470,8 @@ impl fmt::Display for BotSpec {
             BotSpec::Ismcts(options) => {
                 let (iterations, exploration) = (options.iterations, options.exploration);
                 write!(f, ":iterations={iterations},exploration={exploration}")?;
-                write_learned(f, options.learned, options.inference)
+                write_learned(f, options.learned, options.inference)?;
+                write_memory(f, options.memory_kib)
             }
             BotSpec::Random | BotSpec::Greedy => Ok(()),
         }
@@ -454,6 +487,16 @@ fn write_learned(f: &mut fmt::Formatter<'_>, learned: bool, inference: Inference
     }
     if inference == Inference::Learned {
         f.write_str(",inference=1")?;
+    }
+    Ok(())
+}
+
+/// `,memory=…` when not the default [`SOLVER_MEMORY_KIB`], which is left out as `learned`
+/// is.
+#[cfg(feature = "solver")]
+fn write_memory(f: &mut fmt::Formatter<'_>, memory_kib: u32) -> fmt::Result {
+    if memory_kib != SOLVER_MEMORY_KIB {
+        write!(f, ",memory={memory_kib}")?;
     }
     Ok(())
 }

@@ -43,6 +43,7 @@ use arrayvec::ArrayVec;
 use self::tree::{NodeIndex, Tree};
 use crate::bots::pimc::{Horizon, Inference, Opponents, World, Worlds};
 use crate::bots::solver::{Arena, Batch, Class, Entry, Position, Solver};
+use crate::bots::spec::SOLVER_MEMORY_KIB;
 use crate::bots::{best_greedy_move, Bot};
 use crate::dealing::pcg32::Pcg32;
 use crate::dealing::players::MAX_PLAYERS;
@@ -64,6 +65,11 @@ pub struct IsmctsOptions {
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,
+    /// KiB of memory for its tree that its spec asks for ([`BotSpec::memory_entries`]); the
+    /// bot itself searches in whatever memory it is given.
+    ///
+    /// [`BotSpec::memory_entries`]: crate::bots::BotSpec::memory_entries
+    pub memory_kib: u32,
 }
 
 impl IsmctsOptions {
@@ -80,6 +86,7 @@ impl Default for IsmctsOptions {
             exploration: 45,
             learned: false,
             inference: Inference::Greedy,
+            memory_kib: SOLVER_MEMORY_KIB,
         }
     }
 }
