@@ -31,6 +31,7 @@ void _fini(void);
 
 /* Semihosting operations (ARM "Semihosting for AArch32 and AArch64"). */
 #define SYS_WRITE0 0x04u
+#define SYS_GET_CMDLINE 0x15u
 #define SYS_EXIT 0x18u
 #define SYS_EXIT_EXTENDED 0x20u
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026u
@@ -44,6 +45,13 @@ static uint32_t semihost(uint32_t operation, const void *argument) {
 }
 
 void semihost_write(const char *text) { semihost(SYS_WRITE0, text); }
+
+int semihost_command_line(char *buffer, size_t capacity) {
+    /* The host writes the text and its length (without the NUL) back into the block. */
+    uint32_t block[2] = {(uint32_t)(uintptr_t)buffer, (uint32_t)capacity};
+    if (capacity == 0 || semihost(SYS_GET_CMDLINE, block) != 0) return -1;
+    return (int)block[1];
+}
 
 __attribute__((noreturn)) void semihost_exit(int status) {
     /* SYS_EXIT_EXTENDED carries the status; QEMU passes it on as its own exit status. Were it
