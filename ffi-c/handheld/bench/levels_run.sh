@@ -8,17 +8,18 @@
 # CPU is cortex-m3 or cortex-m4 (the M4F build), both on QEMU's lm3s6965evb. QEMU runs with
 # `-icount shift=0`: one instruction a nanosecond of its virtual clock, which SysTick counts.
 # The opponent is OPPONENT (default minimax:depth=2,nodes=1000, level 2: it does not always
-# play the greedy move, so the searching levels' worlds are weighed as against a person).
+# play the greedy move, so the searching levels' worlds are weighed as against a person);
+# LEVELS lists the levels to run (default: every level).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ELF=$1 CPU=$2 FIRST_SEED=$3 GAMES=$4 OUT=$5
 OPPONENT=${OPPONENT:-minimax:depth=2,nodes=1000}
-LEVELS=${LEVELS:-$(awk '/#define HANDHELD_LEVEL_COUNT/ { print $3 }' "$HERE/../game/levels.h")}
+LEVELS=${LEVELS:-$(seq 1 "$(awk '/#define HANDHELD_LEVEL_COUNT/ { print $3 }' "$HERE/../game/levels.h")")}
 mkdir -p "$OUT"
 
 status=0
-for level in $(seq 1 "$LEVELS"); do
+for level in $LEVELS; do
     for players in 2 4; do
         log=$OUT/level$level-players$players-$CPU.txt
         if ! timeout 3600 qemu-system-arm -machine lm3s6965evb -cpu "$CPU" -icount shift=0 \
