@@ -55,9 +55,10 @@ pub use pimc::{
     MAX_ROOT_MOVES, MAX_SAMPLES, WORLD_STREAM,
 };
 pub use random::RandomBot;
+pub use solver::SOLVER_MEMORY_KIB;
 pub use spec::{
     split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, BEST_RESPONSE_ENTRIES,
-    MAX_MEMORY_KIB, SOLVER_ENTRIES, SOLVER_MEMORY_KIB,
+    MAX_MEMORY_KIB, SOLVER_ENTRIES,
 };
 
 use crate::game::moves::{IllegalMove, Move};

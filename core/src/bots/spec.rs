@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bots::solver::Entry;
+use crate::bots::solver::{Entry, ENTRIES_PER_KIB, SOLVER_MEMORY_KIB};
 #[cfg(feature = "solver")]
 use crate::bots::{
     BestResponseBot, ClairvoyantBot, Inference, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions,
@@ -15,19 +15,12 @@ use crate::game::moves::Move;
 use crate::game::Game;
 
 /// Transposition-table entries of each solving bot (256 KiB).
-pub const SOLVER_ENTRIES: usize = 1 << 14;
+pub const SOLVER_ENTRIES: usize = SOLVER_MEMORY_KIB as usize * ENTRIES_PER_KIB;
 
 /// Transposition-table entries of the best-response bot (4 MiB), which solves whole games:
 /// with [`SOLVER_ENTRIES`], the hardest of 2,000 games took 537 million nodes instead of
 /// 40 million, and a larger table only costs its clearing.
 pub const BEST_RESPONSE_ENTRIES: usize = 1 << 18;
-
-/// Transposition-table entries in a KiB of search memory.
-const ENTRIES_PER_KIB: usize = 1024 / core::mem::size_of::<Entry>();
-
-/// [`SOLVER_ENTRIES`] in KiB: the search memory pimc and ismcts ask for unless their
-/// `memory` option says otherwise.
-pub const SOLVER_MEMORY_KIB: u32 = (SOLVER_ENTRIES / ENTRIES_PER_KIB) as u32;
 
 /// The most search memory a `memory` option may ask for, in KiB: as much as the
 /// best-response bot takes.

@@ -42,8 +42,7 @@ use arrayvec::ArrayVec;
 
 use self::tree::{NodeIndex, Tree};
 use crate::bots::pimc::{Horizon, Inference, Opponents, World, Worlds};
-use crate::bots::solver::{Arena, Batch, Class, Entry, Position, Solver};
-use crate::bots::spec::SOLVER_MEMORY_KIB;
+use crate::bots::solver::{Arena, Batch, Class, Entry, Position, Solver, SOLVER_MEMORY_KIB};
 use crate::bots::{best_greedy_move, Bot};
 use crate::dealing::pcg32::Pcg32;
 use crate::dealing::players::MAX_PLAYERS;
@@ -65,10 +64,8 @@ pub struct IsmctsOptions {
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,
-    /// KiB of memory for its tree that its spec asks for ([`BotSpec::memory_entries`]); the
+    /// KiB of memory for its tree that its spec asks for (`BotSpec::memory_entries`); the
     /// bot itself searches in whatever memory it is given.
-    ///
-    /// [`BotSpec::memory_entries`]: crate::bots::BotSpec::memory_entries
     pub memory_kib: u32,
 }
 

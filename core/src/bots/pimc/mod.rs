@@ -48,8 +48,7 @@ use arrayvec::ArrayVec;
 pub use opponents::Opponents;
 pub use world::{sample_world, Inference, World, Worlds};
 
-use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
-use crate::bots::spec::SOLVER_MEMORY_KIB;
+use crate::bots::solver::{Entry, Position, Solver, CUT_POINT, SOLVER_MEMORY_KIB};
 use crate::bots::{Bot, GreedyKey};
 use crate::dealing::pcg32::Pcg32;
 use crate::dealing::players::MAX_PLAYERS;
@@ -78,10 +77,8 @@ pub struct PimcOptions {
     pub learned: bool,
     /// How the worlds weigh the opponents' moves of this deal as evidence of their hands.
     pub inference: Inference,
-    /// KiB of transposition table that its spec asks for ([`BotSpec::memory_entries`]);
+    /// KiB of transposition table that its spec asks for (`BotSpec::memory_entries`);
     /// the bot itself searches in whatever memory it is given.
-    ///
-    /// [`BotSpec::memory_entries`]: crate::bots::BotSpec::memory_entries
     pub memory_kib: u32,
 }
 
