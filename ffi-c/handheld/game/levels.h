@@ -10,9 +10,6 @@
 #ifndef HANDHELD_LEVELS_H
 #define HANDHELD_LEVELS_H
 
-#include <stddef.h>
-#include <stdint.h>
-
 typedef struct handheld_level {
     const char *name;     /* as the menu shows it */
     const char *bot_spec; /* tablic_bot_new's spec */
