@@ -11,7 +11,7 @@ use tablic_core::analysis::{analyze_game, analyze_view, values_needed, Analysis,
 use tablic_core::analysis::{weighing_options, EXACT_ENTRIES, EXACT_NODES};
 use tablic_core::analysis::{BLUNDER_POINTS, CLEAR_ERRORS, MISTAKE_POINTS};
 use tablic_core::bots::solver::{Entry, CUT_CARD, CUT_POINT};
-use tablic_core::bots::{Bot, BotSpec, Horizon, PimcBot, PimcOptions, SOLVER_ENTRIES};
+use tablic_core::bots::{Bot, BotSpec, Horizon, PimcBot, PimcOptions};
 use tablic_core::{Game, Move, Position, Rules};
 
 use crate::error::Failure;
@@ -155,7 +155,8 @@ impl Analyst {
             }
             Some(seat) => {
                 let view = game.view(seat).ok_or("no such seat")?;
-                self.entries.resize(SOLVER_ENTRIES, Entry::EMPTY);
+                let entries = BotSpec::Pimc(self.options).memory_entries();
+                self.entries.resize(entries, Entry::EMPTY);
                 self.values.resize(values_needed(&view, &self.options), 0);
                 let started = Instant::now();
                 let analysis = analyze_view(

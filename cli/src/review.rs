@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 use tablic_core::analysis::{analyze_view, values_needed, Mark};
 use tablic_core::bots::solver::Entry;
-use tablic_core::bots::{PimcOptions, SOLVER_ENTRIES};
+use tablic_core::bots::{BotSpec, PimcOptions};
 use tablic_core::{legal_move_count_up_to, Move, PlayerView};
 
 use crate::analyze::{bot_name, judging_bot, move_text, with_error};
@@ -153,7 +153,7 @@ fn review(recorded: &Recorded, options: PimcOptions, seed: u64) -> Review {
     let mut judge = Judge {
         options,
         seed,
-        entries: vec![Entry::EMPTY; SOLVER_ENTRIES],
+        entries: vec![Entry::EMPTY; BotSpec::Pimc(options).memory_entries()],
         values: Vec::new(),
     };
     let mut game = recorded.rewound(0);

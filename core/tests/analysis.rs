@@ -6,7 +6,9 @@ use tablic_core::analysis::{
     analyze_game, analyze_view, values_needed, Analysis, AnalysisError, Mark,
 };
 use tablic_core::bots::solver::{Entry, Position, Solver};
-use tablic_core::bots::{Horizon, Inference, Opponents, PimcOptions, Worlds, WORLD_STREAM};
+use tablic_core::bots::{
+    Horizon, Inference, Opponents, PimcOptions, Worlds, SOLVER_MEMORY_KIB, WORLD_STREAM,
+};
 use tablic_core::{Game, Move, Pcg32, PlayerView};
 
 mod common;
@@ -19,6 +21,7 @@ const OPTIONS: PimcOptions = PimcOptions {
     learned: false,
     inference: Inference::Greedy,
     alone: false,
+    memory_kib: SOLVER_MEMORY_KIB,
 };
 
 fn entries() -> Vec<Entry> {

@@ -3,6 +3,8 @@
 //! either end is refused with the range in the message.
 
 use tablic_core::bots::solver::Entry;
+#[cfg(feature = "solver")]
+use tablic_core::bots::SOLVER_ENTRIES;
 use tablic_core::bots::{BotOption, BotSpec, BotSpecError};
 
 mod common;
@@ -85,22 +87,53 @@ fn the_documented_ranges_are_these() {
             "pimc:learned 0..=1",
             "pimc:inference 0..=1",
             "pimc:alone 0..=1",
+            "pimc:memory 1..=4096",
             "ismcts:iterations 1..=1048576",
             "ismcts:exploration 0..=1000",
             "ismcts:learned 0..=1",
             "ismcts:inference 0..=1",
             "ismcts:alone 0..=1",
+            "ismcts:memory 1..=4096",
             "best:iterations 1..=1048576",
             "best:exploration 0..=1000",
             "best:learned 0..=1",
             "best:inference 0..=1",
             "best:alone 0..=1",
+            "best:memory 1..=4096",
         ]);
     }
     assert_eq!(ranges, expected);
     assert_eq!(BotSpec::options("PIMC").is_some(), cfg!(feature = "solver"));
     assert_eq!(BotSpec::options("greedy"), Some(&[][..]));
     assert_eq!(BotSpec::options("nosuch"), None);
+}
+
+/// `memory=` is the search memory a searching bot's spec asks for, in KiB (16-byte entries:
+/// 64 a KiB), what callers that allocate for it give it; the default, 256 KiB, is written
+/// back as no option at all.
+#[cfg(feature = "solver")]
+#[test]
+fn memory_is_the_search_memory_the_spec_asks_for() {
+    let ismcts: BotSpec = "ismcts:iterations=60,memory=2".parse().unwrap();
+    assert_eq!(ismcts.memory_entries(), 128);
+    assert_eq!(
+        ismcts.to_string(),
+        "ismcts:iterations=60,exploration=45,memory=2"
+    );
+    let pimc: BotSpec = "pimc:samples=2,nodes=2000,memory=8".parse().unwrap();
+    assert_eq!(pimc.memory_entries(), 512);
+    assert_eq!(pimc.to_string(), "pimc:samples=2,nodes=2000,memory=8");
+    let default: BotSpec = "pimc".parse().unwrap();
+    assert_eq!(default.memory_entries(), SOLVER_ENTRIES);
+    assert_eq!("pimc:memory=256".parse::<BotSpec>(), Ok(default));
+    assert_eq!(default.to_string(), "pimc:samples=128,nodes=40000");
+    assert_eq!(
+        "best:memory=4096"
+            .parse::<BotSpec>()
+            .unwrap()
+            .memory_entries(),
+        1 << 18
+    );
 }
 
 /// Every option at the top of its range at once: the most searching each bot can be asked

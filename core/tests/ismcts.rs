@@ -5,7 +5,7 @@
 use tablic_core::bots::solver::{Entry, Position};
 use tablic_core::bots::{
     best_greedy_move, AnyBot, Bot, BotSpec, BotSpecError, Inference, IsmctsBot, IsmctsOptions,
-    Opponents, SOLVER_ENTRIES,
+    Opponents, SOLVER_ENTRIES, SOLVER_MEMORY_KIB,
 };
 use tablic_core::MOVES_PER_GAME;
 
@@ -19,6 +19,7 @@ const LIGHT: IsmctsOptions = IsmctsOptions {
     learned: false,
     inference: Inference::Greedy,
     alone: false,
+    memory_kib: SOLVER_MEMORY_KIB,
 };
 
 /// [`LIGHT`] by name.

@@ -4,7 +4,7 @@
 use tablic_core::bots::solver::{Entry, Position};
 use tablic_core::bots::{
     best_greedy_move, play_out, probably_lacking, sample_world, Bot, BotSpec, GreedyKey, Horizon,
-    Inference, Opponents, PimcBot, PimcOptions,
+    Inference, Opponents, PimcBot, PimcOptions, SOLVER_MEMORY_KIB,
 };
 use tablic_core::{below, CardClass, CardSet, Game, Move, Pcg32, PlayerCount, PlayerView};
 
@@ -18,6 +18,7 @@ const LIGHT: PimcOptions = PimcOptions {
     learned: false,
     inference: Inference::Greedy,
     alone: false,
+    memory_kib: SOLVER_MEMORY_KIB,
 };
 
 fn entries() -> Vec<Entry> {
@@ -328,6 +329,7 @@ fn later_worlds_weigh_only_the_finalists() {
         learned: false,
         inference: Inference::Greedy,
         alone: false,
+        memory_kib: SOLVER_MEMORY_KIB,
     };
     let (mut raced, mut settled) = (0, 0);
     for seed in 0..8u64 {

@@ -11,11 +11,8 @@
 #include <string.h>
 
 #include "match.h"
+#include "stack_paint.h"
 #include "startup.h"
-
-#define PAINT 0xC5A5C5A5u
-/* Bytes below the measuring function's sp left unpainted: room for paint()'s own frame. */
-#define GUARD 64u
 #define KINDS 4u
 
 #if defined(__ARM_ARCH_7EM__) && defined(__ARM_FP)
@@ -38,18 +35,6 @@ struct figure {
 static struct figure figures[KINDS];
 /* The lowest stack address written since the last reset of this mark. */
 static uintptr_t stack_low;
-
-/* Fills the stack below `top` down to its start with PAINT. */
-static __attribute__((noinline)) void paint(uintptr_t top) {
-    for (volatile uint32_t *word = __stack_start; (uintptr_t)word < top; word++) *word = PAINT;
-}
-
-/* The lowest stack address written since it was painted. */
-static __attribute__((noinline)) uintptr_t lowest_used(void) {
-    const volatile uint32_t *word = __stack_start;
-    while ((uintptr_t)word < (uintptr_t)_estack && *word == PAINT) word++;
-    return (uintptr_t)word;
-}
 
 static struct figure *figure_for(const char *spec) {
     size_t length = strcspn(spec, ":");
@@ -74,14 +59,14 @@ static enum tablic_result choose_measured(void *context, const char *spec, tabli
                                           tablic_move *chosen) {
     struct figure *figure = figure_for(spec);
     uintptr_t sp;
-    uintptr_t low = lowest_used(); /* what ran since the last call (printf, ...) */
+    uintptr_t low = stack_lowest_used(); /* what ran since the last call (printf, ...) */
     enum tablic_result result;
     (void)context;
     if (low < stack_low) stack_low = low;
     sp = read_sp();
-    paint(sp - GUARD);
+    stack_paint(sp);
     result = tablic_bot_choose(bot, game, seat, chosen);
-    low = lowest_used();
+    low = stack_lowest_used();
     if (low < stack_low) stack_low = low;
     if (figure != NULL) {
         figure->calls++;
@@ -103,7 +88,7 @@ int main(void) {
     const uint32_t storage = (uint32_t)(match_static_bytes() - MATCH_SEARCH_MEMORY_BYTES);
 
     stack_low = (uintptr_t)_estack;
-    paint(read_sp() - GUARD);
+    stack_paint(read_sp());
 #ifdef HANDHELD_FAULT_TEST
     /* What a panic in libtablic executes: the fault handler must report it and exit 1. */
     printf("# fault test: udf\n");
@@ -118,10 +103,10 @@ int main(void) {
         unsigned game = (unsigned)(i + 1);
         memset(figures, 0, sizeof figures);
         stack_low = read_sp();
-        paint(stack_low - GUARD);
+        stack_paint(stack_low);
         if (match_play(&match_games[i], choose_measured, NULL) != 0) status = 1;
         fflush(stdout);
-        if (lowest_used() < stack_low) stack_low = lowest_used();
+        if (stack_lowest_used() < stack_low) stack_low = stack_lowest_used();
         game_stack = (uint32_t)((uintptr_t)_estack - stack_low);
         for (unsigned k = 0; k < KINDS; k++) {
             const struct figure *f = &figures[k];

@@ -46,9 +46,11 @@ static uint32_t semihost(uint32_t operation, const void *argument) {
 
 void semihost_write(const char *text) { semihost(SYS_WRITE0, text); }
 
-bool semihost_command_line(char *buffer, size_t size) {
-    uint32_t block[2] = {(uint32_t)(uintptr_t)buffer, (uint32_t)size};
-    return size > 0 && semihost(SYS_GET_CMDLINE, block) == 0;
+int semihost_command_line(char *buffer, size_t capacity) {
+    /* The host writes the text and its length (without the NUL) back into the block. */
+    uint32_t block[2] = {(uint32_t)(uintptr_t)buffer, (uint32_t)capacity};
+    if (capacity == 0 || semihost(SYS_GET_CMDLINE, block) != 0) return -1;
+    return (int)block[1];
 }
 
 __attribute__((noreturn)) void semihost_exit(int status) {

@@ -21,9 +21,9 @@ extern size_t heap_peak_bytes;
 /* Writes a NUL-terminated text to the host's console (semihosting SYS_WRITE0). */
 void semihost_write(const char *text);
 
-/* The command line QEMU passes (SYS_GET_CMDLINE: the kernel's path, then `-append`'s text),
- * NUL-terminated in `buffer`; false if the host gave none or it needs more than `size` bytes. */
-bool semihost_command_line(char *buffer, size_t size);
+/* The command line QEMU passes (`-append`, after the kernel's name) into `buffer`,
+ * NUL-terminated; its length, or -1 when the host gives none or it does not fit. */
+int semihost_command_line(char *buffer, size_t capacity);
 
 /* Ends the program: QEMU exits with `status`. */
 __attribute__((noreturn)) void semihost_exit(int status);

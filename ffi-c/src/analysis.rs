@@ -14,7 +14,7 @@ use tablic_core::analysis::{
 };
 use tablic_core::bots::solver::Entry;
 use tablic_core::bots::{
-    Bot, BotSpec, Horizon, PimcBot, PimcOptions, CROWDED_TABLE, MAX_ROOT_MOVES, SOLVER_ENTRIES,
+    Bot, BotSpec, Horizon, PimcBot, PimcOptions, CROWDED_TABLE, MAX_ROOT_MOVES,
 };
 use tablic_core::game::MOVES_PER_GAME;
 use tablic_core::{Game, Move, Position};
@@ -151,6 +151,7 @@ enum Request {
         game: Game,
         seat: usize,
         values: usize,
+        entries: usize,
     },
     Everything(Game),
 }
@@ -162,7 +163,13 @@ impl Request {
             Some(seat) => {
                 let view = game.view(seat).ok_or(tablic_result::InvalidSeat)?;
                 let values = values_needed(&view, options);
-                Request::Seat { game, seat, values }
+                let entries = BotSpec::Pimc(*options).memory_entries();
+                Request::Seat {
+                    game,
+                    seat,
+                    values,
+                    entries,
+                }
             }
             None => Request::Everything(game),
         })
@@ -171,7 +178,9 @@ impl Request {
     /// Values the analysis needs, and transposition-table entries it works best with.
     fn memory(&self) -> (usize, usize) {
         match *self {
-            Request::Seat { values, .. } => (values, SOLVER_ENTRIES),
+            Request::Seat {
+                values, entries, ..
+            } => (values, entries),
             Request::Everything(_) => (0, EXACT_ENTRIES),
         }
     }

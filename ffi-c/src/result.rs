@@ -93,7 +93,7 @@ pub enum tablic_result {
 
 impl tablic_result {
     /// Every code, in numeric order.
-    pub(crate) const ALL: [tablic_result; 33] = [
+    pub(crate) const ALL: [tablic_result; 34] = [
         tablic_result::Ok,
         tablic_result::NullArgument,
         tablic_result::InvalidUtf8,

@@ -121,6 +121,11 @@ static void test_a_seats_position_gives_the_figures_of_tablic_analyze(void) {
     size_t least = 0, best = 0;
     CHECK_OK(tablic_analysis_memory_bytes(position, "pimc:samples=8", &least, &best, NULL, 0));
     CHECK(least == 8 * 6 * sizeof(int32_t) && best == least + 262144);
+    /* `memory=K` asks for K KiB of table instead. */
+    size_t small_best = 0;
+    CHECK_OK(tablic_analysis_memory_bytes(position, "pimc:samples=8,memory=2", &least, &small_best,
+                                          NULL, 0));
+    CHECK(small_best == least + 2048);
     uint64_t *memory = malloc(best);
     CHECK(memory != NULL);
     memset(&found, 0, sizeof found);
@@ -293,8 +298,8 @@ static void test_what_cannot_be_analysed_says_why(void) {
     check_refused(seat, "greedy", NODES, TABLIC_RESULT_INVALID_BOT,
                   "greedy cannot weigh moves (use pimc)");
     check_refused(seat, "pimc:x=1", NODES, TABLIC_RESULT_INVALID_BOT,
-                  "bad bot option \"x=1\": pimc takes samples, nodes, learned, inference or "
-                  "alone");
+                  "bad bot option \"x=1\": pimc takes samples, nodes, learned, inference, "
+                  "alone or memory");
     check_refused(seat, "pimc:samples=1,nodes=1", NODES, TABLIC_RESULT_OUT_OF_BUDGET,
                   "the search ran out of its budget of 1 nodes");
     check_refused(seat, "\xff", NODES, TABLIC_RESULT_INVALID_UTF8, "");

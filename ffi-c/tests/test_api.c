@@ -550,6 +550,8 @@ static void test_bots(void) {
     CHECK(bytes == 0);
     CHECK_OK(tablic_bot_memory_bytes("pimc", &bytes, NULL, 0));
     CHECK(bytes == 16384 * 16);
+    CHECK_OK(tablic_bot_memory_bytes("ismcts:iterations=60,memory=2", &bytes, NULL, 0));
+    CHECK(bytes == 2048);
     CHECK_RESULT(tablic_bot_memory_bytes("nosuch", &bytes, message, sizeof message),
                  TABLIC_RESULT_INVALID_BOT);
     CHECK(strstr(message, "unknown bot \"nosuch\"") != NULL);

@@ -11,7 +11,7 @@ use tablic_core::analysis::{
     MoveTally, EXACT_ENTRIES, EXACT_NODES,
 };
 use tablic_core::bots::solver::Entry;
-use tablic_core::bots::{Bot, BotSpec, PimcBot, PimcOptions, SOLVER_ENTRIES};
+use tablic_core::bots::{Bot, BotSpec, PimcBot, PimcOptions};
 use tablic_core::{Game, Move, PlayerView};
 
 use crate::errors::value_error;
@@ -242,7 +242,7 @@ fn analyze_seat(
     options: &PimcOptions,
     seed: u64,
 ) -> Result<PyAnalysis, AnalysisError> {
-    let mut entries = vec![Entry::EMPTY; SOLVER_ENTRIES];
+    let mut entries = vec![Entry::EMPTY; BotSpec::Pimc(*options).memory_entries()];
     let mut values = vec![0; values_needed(view, options)];
     let started = Instant::now();
     let analysis = analyze_view(view, options, seed, &mut entries, &mut values)?;

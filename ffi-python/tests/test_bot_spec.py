@@ -35,11 +35,12 @@ def test_keyword_options_in_any_case() -> None:
         ("minimax:depht=3", 'bad bot option "depht=3": minimax takes depth or nodes'),
         (
             "pimc:sample=3",
-            'bad bot option "sample=3": pimc takes samples, nodes, learned, inference or alone',
+            'bad bot option "sample=3": pimc takes samples, nodes, learned, inference, alone or memory',
         ),
         (
             "ismcts:samples=3",
-            'bad bot option "samples=3": ismcts takes iterations, exploration, learned, inference or alone',
+            'bad bot option "samples=3": ismcts takes iterations, exploration, learned, '
+            "inference, alone or memory",
         ),
         ("greedy:depth=3", 'bad bot option "depth=3": greedy takes no options'),
         ("minimax:depth=2,depth=3", 'bad bot option "depth=3": given twice'),

@@ -61,8 +61,10 @@ pub use pimc::{
 };
 pub use random::RandomBot;
 pub use ranked_captures::{RankedCaptures, RankingError};
+pub use solver::SOLVER_MEMORY_KIB;
 pub use spec::{
-    split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, BEST_RESPONSE_ENTRIES, SOLVER_ENTRIES,
+    split_bot_list, AnyBot, BotOption, BotSpec, BotSpecError, BEST_RESPONSE_ENTRIES,
+    MAX_MEMORY_KIB, SOLVER_ENTRIES,
 };
 
 use crate::game::moves::{IllegalMove, Move};

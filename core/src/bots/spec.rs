@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bots::solver::Entry;
+use crate::bots::solver::{Entry, ENTRIES_PER_KIB, SOLVER_MEMORY_KIB};
 #[cfg(feature = "solver")]
 use crate::bots::{
     BestResponseBot, ClairvoyantBot, Inference, IsmctsBot, IsmctsOptions, PimcBot, PimcOptions,
@@ -15,12 +15,16 @@ use crate::game::moves::Move;
 use crate::game::Game;
 
 /// Transposition-table entries of each solving bot (256 KiB).
-pub const SOLVER_ENTRIES: usize = 1 << 14;
+pub const SOLVER_ENTRIES: usize = SOLVER_MEMORY_KIB as usize * ENTRIES_PER_KIB;
 
 /// Transposition-table entries of the best-response bot (4 MiB), which solves whole games:
 /// with [`SOLVER_ENTRIES`], the hardest of 2,000 games took 537 million nodes instead of
 /// 40 million, and a larger table only costs its clearing.
 pub const BEST_RESPONSE_ENTRIES: usize = 1 << 18;
+
+/// The most search memory a `memory` option may ask for, in KiB: as much as the
+/// best-response bot takes.
+pub const MAX_MEMORY_KIB: u32 = (BEST_RESPONSE_ENTRIES / ENTRIES_PER_KIB) as u32;
 
 /// Which bot, with its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,7 +161,12 @@ impl BotSpec {
     pub const fn memory_entries(&self) -> usize {
         match self {
             #[cfg(feature = "solver")]
-            BotSpec::Pimc(_) | BotSpec::Clairvoyant | BotSpec::Ismcts(_) => SOLVER_ENTRIES,
+            BotSpec::Pimc(PimcOptions { memory_kib, .. })
+            | BotSpec::Ismcts(IsmctsOptions { memory_kib, .. }) => {
+                *memory_kib as usize * ENTRIES_PER_KIB
+            }
+            #[cfg(feature = "solver")]
+            BotSpec::Clairvoyant => SOLVER_ENTRIES,
             #[cfg(feature = "solver")]
             BotSpec::BestResponse => BEST_RESPONSE_ENTRIES,
             BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax { .. } => 0,
@@ -253,7 +262,7 @@ static MINIMAX_OPTIONS: [BotOption; 2] = [
 ];
 
 #[cfg(feature = "solver")]
-static PIMC_OPTIONS: [BotOption; 5] = [
+static PIMC_OPTIONS: [BotOption; 6] = [
     option(
         "samples",
         1,
@@ -264,6 +273,7 @@ static PIMC_OPTIONS: [BotOption; 5] = [
     LEARNED,
     INFERENCE,
     ALONE,
+    MEMORY,
 ];
 
 /// Whether the searching bots value the deal's end by the learned evaluation.
@@ -295,8 +305,19 @@ const ALONE: BotOption = option(
     "1 (play for its own seat alone, partners taken for opponents) or 0 (for its side)",
 );
 
+/// The search memory the searching bots ask for ([`BotSpec::memory_entries`]), in KiB: a
+/// handheld's few KiB give other choices than the 256 KiB callers allocate by default, and
+/// this names them the same everywhere.
 #[cfg(feature = "solver")]
-static ISMCTS_OPTIONS: [BotOption; 5] = [
+const MEMORY: BotOption = option(
+    "memory",
+    1,
+    MAX_MEMORY_KIB as u64,
+    "KiB of search memory from 1 to 4096",
+);
+
+#[cfg(feature = "solver")]
+static ISMCTS_OPTIONS: [BotOption; 6] = [
     option(
         "iterations",
         1,
@@ -312,6 +333,7 @@ static ISMCTS_OPTIONS: [BotOption; 5] = [
     LEARNED,
     INFERENCE,
     ALONE,
+    MEMORY,
 ];
 
 /// `name` or `name:key=value,key=value`; names and keys in any case, as card names are.
@@ -343,7 +365,7 @@ impl FromStr for BotSpec {
             #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
-                let [samples, nodes, learned, inference, alone] =
+                let [samples, nodes, learned, inference, alone, memory] =
                     parse_numbers(name, options, &PIMC_OPTIONS)?;
                 BotSpec::Pimc(PimcOptions {
                     samples: samples.map_or(defaults.samples, |samples| samples as u32),
@@ -351,12 +373,13 @@ impl FromStr for BotSpec {
                     learned: learned.map_or(defaults.learned, |learned| learned == 1),
                     inference: inference.map_or(defaults.inference, inference_of),
                     alone: alone.map_or(defaults.alone, |alone| alone == 1),
+                    memory_kib: memory.map_or(defaults.memory_kib, |kib| kib as u32),
                 })
             }
             #[cfg(feature = "solver")]
             "ismcts" | "best" => {
                 let defaults = IsmctsOptions::default();
-                let [iterations, exploration, learned, inference, alone] =
+                let [iterations, exploration, learned, inference, alone, memory] =
                     parse_numbers(name, options, &ISMCTS_OPTIONS)?;
                 BotSpec::Ismcts(IsmctsOptions {
                     iterations: iterations.map_or(defaults.iterations, |value| value as u32),
@@ -364,6 +387,7 @@ impl FromStr for BotSpec {
                     learned: learned.map_or(defaults.learned, |learned| learned == 1),
                     inference: inference.map_or(defaults.inference, inference_of),
                     alone: alone.map_or(defaults.alone, |alone| alone == 1),
+                    memory_kib: memory.map_or(defaults.memory_kib, |kib| kib as u32),
                 })
             }
             #[cfg(feature = "solver")]
@@ -445,7 +469,8 @@ impl fmt::Display for BotSpec {
             BotSpec::Pimc(options) => {
                 write!(f, ":samples={},nodes={}", options.samples, options.nodes)?;
                 write_learned(f, options.learned, options.inference)?;
-                write_alone(f, options.alone)
+                write_alone(f, options.alone)?;
+                write_memory(f, options.memory_kib)
             }
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant | BotSpec::BestResponse => Ok(()),
@@ -454,7 +479,8 @@ impl fmt::Display for BotSpec {
                 let (iterations, exploration) = (options.iterations, options.exploration);
                 write!(f, ":iterations={iterations},exploration={exploration}")?;
                 write_learned(f, options.learned, options.inference)?;
-                write_alone(f, options.alone)
+                write_alone(f, options.alone)?;
+                write_memory(f, options.memory_kib)
             }
             BotSpec::Random | BotSpec::Greedy => Ok(()),
         }
@@ -479,6 +505,16 @@ fn write_learned(f: &mut fmt::Formatter<'_>, learned: bool, inference: Inference
 fn write_alone(f: &mut fmt::Formatter<'_>, alone: bool) -> fmt::Result {
     if alone {
         f.write_str(",alone=1")?;
+    }
+    Ok(())
+}
+
+/// `,memory=…` when not the default [`SOLVER_MEMORY_KIB`], which is left out as `learned`
+/// is.
+#[cfg(feature = "solver")]
+fn write_memory(f: &mut fmt::Formatter<'_>, memory_kib: u32) -> fmt::Result {
+    if memory_kib != SOLVER_MEMORY_KIB {
+        write!(f, ",memory={memory_kib}")?;
     }
     Ok(())
 }

@@ -111,7 +111,7 @@ uint64_t board_instructions(void) { return clock_instructions(); }
 static bool command_line_seed(uint64_t *seed) {
     static const char key[] = "seed=";
     char line[COMMAND_LINE_BYTES];
-    if (!semihost_command_line(line, sizeof line)) return false;
+    if (semihost_command_line(line, sizeof line) < 0) return false;
     for (const char *word = line; *word != '\0';) {
         size_t length = 0;
         while (word[length] != '\0' && word[length] != ' ') length++;

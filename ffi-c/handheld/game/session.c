@@ -61,9 +61,9 @@ void session_start(session *s, session_setup setup, uint64_t seed) {
                                              &s->match),
                   "new match");
     char line[160];
-    snprintf(line, sizeof line, "session players=%" PRIu32 " pairs=%d level=%s length=%s seed=%" PRIu64,
+    snprintf(line, sizeof line, "session players=%" PRIu32 " pairs=%d level=%s length=%s seed=%llu",
              s->players, setup.pairs ? 1 : 0, handheld_levels[setup.level].bot_spec,
-             length_name(setup.length), seed);
+             length_name(setup.length), (unsigned long long)seed);
     board_report(line);
     report_game_start(s);
 }
@@ -148,8 +148,8 @@ tablic_move session_bot_move(session *s) {
     uint64_t instructions = board_instructions() - before;
     tablic_bot_free(bot);
     char line[96];
-    snprintf(line, sizeof line, "# decision level=%u ply=%u instructions=%" PRIu64,
-             s->setup.level + 1, (unsigned)ply, instructions);
+    snprintf(line, sizeof line, "# decision level=%u ply=%u instructions=%llu",
+             s->setup.level + 1, (unsigned)ply, (unsigned long long)instructions);
     board_report(line);
     return move;
 }

@@ -42,7 +42,7 @@ use arrayvec::ArrayVec;
 
 use self::tree::{NodeIndex, Tree};
 use crate::bots::pimc::{Horizon, Inference, Opponents, World, Worlds};
-use crate::bots::solver::{Arena, Batch, Class, Entry, Position, Solver};
+use crate::bots::solver::{Arena, Batch, Class, Entry, Position, Solver, SOLVER_MEMORY_KIB};
 use crate::bots::{best_greedy_move, Bot};
 use crate::dealing::pcg32::Pcg32;
 use crate::dealing::players::MAX_PLAYERS;
@@ -68,6 +68,9 @@ pub struct IsmctsOptions {
     /// in its search and inference ([`PlayerView::playing_alone`]): what playing for the
     /// side is worth is measured against it. No effect when everyone plays alone.
     pub alone: bool,
+    /// KiB of memory for its tree that its spec asks for (`BotSpec::memory_entries`); the
+    /// bot itself searches in whatever memory it is given.
+    pub memory_kib: u32,
 }
 
 impl IsmctsOptions {
@@ -85,6 +88,7 @@ impl Default for IsmctsOptions {
             learned: false,
             inference: Inference::Greedy,
             alone: false,
+            memory_kib: SOLVER_MEMORY_KIB,
         }
     }
 }

@@ -49,7 +49,7 @@ pub use opponents::Opponents;
 pub use world::{sample_world, Inference, World, Worlds};
 
 use crate::bots::evaluation;
-use crate::bots::solver::{Entry, Position, Solver, CUT_POINT};
+use crate::bots::solver::{Entry, Position, Solver, CUT_POINT, SOLVER_MEMORY_KIB};
 use crate::bots::{Bot, GreedyKey};
 use crate::dealing::pcg32::Pcg32;
 use crate::dealing::players::MAX_PLAYERS;
@@ -82,6 +82,9 @@ pub struct PimcOptions {
     /// in its search and inference ([`PlayerView::playing_alone`]): what playing for the
     /// side is worth is measured against it. No effect when everyone plays alone.
     pub alone: bool,
+    /// KiB of transposition table that its spec asks for (`BotSpec::memory_entries`);
+    /// the bot itself searches in whatever memory it is given.
+    pub memory_kib: u32,
 }
 
 impl Default for PimcOptions {
@@ -92,6 +95,7 @@ impl Default for PimcOptions {
             learned: false,
             inference: Inference::Greedy,
             alone: false,
+            memory_kib: SOLVER_MEMORY_KIB,
         }
     }
 }

@@ -101,4 +101,4 @@ pub(crate) use moves::{Arena, Batch, Class};
 pub use position::{Position, PositionError, Setup, CUT_CARD, CUT_POINT};
 #[cfg(feature = "solver")]
 pub use solve::{SolveError, Solver};
-pub use table::Entry;
+pub use table::{Entry, ENTRIES_PER_KIB, SOLVER_MEMORY_KIB};

@@ -3,6 +3,13 @@
 
 use crate::{Card, CardClass, CardSet, Move, MOST_CARDS_BONUS};
 
+/// Entries in a KiB of search memory.
+pub const ENTRIES_PER_KIB: usize = 1024 / core::mem::size_of::<Entry>();
+
+/// The search memory pimc and ismcts ask for unless their spec's `memory` option says
+/// otherwise, in KiB: 16,384 entries.
+pub const SOLVER_MEMORY_KIB: u32 = 256;
+
 /// One slot of the transposition table: 16 bytes (a 64-bit key, two 16-bit bounds, the
 /// moves left at the position, and the best move found, as its card and its capture as a
 /// mask over the table's cards; keys are the same for positions equal up to suits, so the

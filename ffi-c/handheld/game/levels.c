@@ -1,0 +1,24 @@
+/* levels.c: the handheld's bot levels (levels.h). Every level is greedy or a minimax with a
+ * node budget: the budget bounds a decision's instructions (at most about 2,500 a node on
+ * the Cortex-M3), where pimc and ismcts solve the two-player last deal exactly with no bound
+ * (up to 186 million instructions a decision in the bench's first games). Strength is the
+ * host's, on 1,000 duplicated deal pairs against minimax's defaults
+ * (`minimax:depth=3,nodes=20000`) and against greedy (STRENGTH.md, "Handheld levels"); the
+ * instructions are the Cortex-M3's, the most over 100 seeded games with two players and
+ * 100 in pairs (`make levels`, BENCHMARKS.md). Chosen for even steps in strength. */
+#include "levels.h"
+
+const handheld_level handheld_levels[HANDHELD_LEVEL_COUNT] = {
+    /* The original game's greedy player: the best capture now, no look-ahead. 6.5 points a
+     * game behind minimax. */
+    {"Easy", "greedy"},
+    /* One own move ahead: 4.0 points ahead of greedy, 3.5 behind minimax. */
+    {"Medium", "minimax:depth=1,nodes=1000"},
+    /* Two own moves ahead, 3,000 nodes: 5.9 ahead of greedy, 1.1 behind minimax. */
+    {"Hard", "minimax:depth=2,nodes=3000"},
+    /* The strongest that fits: 12,000 nodes, 6.4 ahead of greedy and 0.17 behind minimax's
+     * defaults, whose 20,000 nodes took up to 51 million instructions in pairs, over the
+     * budget. Its most, about 30 million, leaves 40 % of the budget for what 100 games did
+     * not meet and for the few instructions a real board may spend differently. */
+    {"Expert", "minimax:depth=3,nodes=12000"},
+};
