@@ -11,14 +11,14 @@
 const handheld_level handheld_levels[HANDHELD_LEVEL_COUNT] = {
     /* The original game's greedy player: the best capture now, no look-ahead. 6.5 points a
      * game behind minimax. */
-    {"Easy", "greedy"},
+    {"EASY", "greedy"},
     /* One own move ahead: 4.0 points ahead of greedy, 3.5 behind minimax. */
-    {"Medium", "minimax:depth=1,nodes=1000"},
+    {"MEDIUM", "minimax:depth=1,nodes=1000"},
     /* Two own moves ahead, 3,000 nodes: 5.9 ahead of greedy, 1.1 behind minimax. */
-    {"Hard", "minimax:depth=2,nodes=3000"},
+    {"HARD", "minimax:depth=2,nodes=3000"},
     /* The strongest that fits: 12,000 nodes, 6.4 ahead of greedy and 0.17 behind minimax's
      * defaults, whose 20,000 nodes took up to 51 million instructions in pairs, over the
      * budget. Its most, about 30 million, leaves 40 % of the budget for what 100 games did
      * not meet and for the few instructions a real board may spend differently. */
-    {"Expert", "minimax:depth=3,nodes=12000"},
+    {"EXPERT", "minimax:depth=3,nodes=12000"},
 };

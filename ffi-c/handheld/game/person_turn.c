@@ -60,12 +60,16 @@ tablic_move person_turn(const session *game, person_cursor *cursor, screen *pict
             .status = "YOUR TURN",
             .prompt = prompt,
         };
+        uint64_t before = board_instructions();
         table_view_draw(picture, game, &marks);
+        uint64_t drawing = board_instructions() - before;
         board_show(picture);
-        /* What the screen offers, for a test to choose its moments. */
-        char line[64];
-        snprintf(line, sizeof line, "# wait turn choice=%u/%u takes=%u", (unsigned)choice + 1,
-                 (unsigned)moves.count, (unsigned)__builtin_popcountll(moves.moves[choice].capture));
+        /* What the screen offers, for a test to choose its moments, and what drawing it
+         * took (BENCHMARKS.md). */
+        char line[80];
+        snprintf(line, sizeof line, "# wait turn choice=%u/%u takes=%u draw=%lu", (unsigned)choice + 1,
+                 (unsigned)moves.count, (unsigned)__builtin_popcountll(moves.moves[choice].capture),
+                 (unsigned long)drawing);
         board_report(line);
         board_key key = board_next_key();
         switch (key) {
