@@ -6,7 +6,9 @@
 //! solver's table keys are, so positions that share a key share a value.
 
 use super::weights::WEIGHTS;
-use crate::{Card, CardClass, CardSet, Rank};
+#[cfg(feature = "solver")]
+use crate::Card;
+use crate::{CardClass, CardSet, Rank};
 
 /// Leads in captured cards beyond this many either way weigh as this many.
 pub const LEAD_REACH: i32 = 20;
@@ -124,6 +126,7 @@ fn has(cards: CardSet, class: CardClass) -> i32 {
 /// to come `future`: by itself, and times the claim's sign (to the hero +1, the other −1).
 /// The table's features are sums over its cards (the tests check that these add up to the
 /// evaluation), so [`range`] can bound a table it does not know card by card.
+#[cfg(feature = "solver")]
 fn table_card_worth(base: usize, future: CardSet, card: Card) -> (i64, i64) {
     let w = |offset: usize| i64::from(WEIGHTS[base + offset]);
     let rank = card.rank().index() as usize;
@@ -143,6 +146,7 @@ fn table_card_worth(base: usize, future: CardSet, card: Card) -> (i64, i64) {
 /// cards to come (`future`) and leader whose table holds only cards of `in_play` and whose
 /// lead lies in `leads`: of every term but the lead's, and of `lead_term(lead, weight)`
 /// (the lead's weight as the caller scales it).
+#[cfg(feature = "solver")]
 pub(super) fn range(
     future: CardSet,
     hero_leads: bool,

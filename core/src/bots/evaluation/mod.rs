@@ -113,6 +113,7 @@ impl DealEnd {
     }
 
     /// A deal end the caller knows to be consistent (the solver's cut positions are).
+    #[cfg(feature = "solver")]
     pub(crate) fn at_cut(
         table: CardSet,
         future: CardSet,
@@ -224,6 +225,7 @@ pub fn for_each_lead_feature(visit: impl FnMut(usize, i32)) {
 /// of `in_play` (the table and the hands now), and the hero's lead in captured cards ends
 /// within `leads`. For a search that stops at the deal's end: its bound on what the
 /// evaluation can add there, so that it may still cut nodes early.
+#[cfg(feature = "solver")]
 pub(crate) fn range(
     future: CardSet,
     hero_leads: bool,
