@@ -33,9 +33,11 @@ static void play_session(session *game) {
 void app_run(void) {
     session_setup setup = {.level = 1, .pairs = false, .length = LENGTH_ONE_GAME};
     static session game;
-    for (;;) {
+    /* A fixed seed (a test's, or a build's) would deal every session the same: the n-th
+     * session's seed is the board's moved on n times. */
+    for (uint64_t sessions = 0;; sessions++) {
         setup = menu_run(&picture, setup);
-        session_start(&game, setup, board_seed());
+        session_start(&game, setup, board_seed() + sessions * 0x9E3779B97F4A7C15ull);
         play_session(&game);
     }
 }
