@@ -2,7 +2,6 @@
 #include "person_turn.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "../board/board.h"
 #include "move_words.h"

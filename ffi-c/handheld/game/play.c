@@ -8,7 +8,7 @@
 #include "person_turn.h"
 #include "table_view.h"
 
-static void pause(const char *what, uint32_t milliseconds) {
+static void pause_for(const char *what, uint32_t milliseconds) {
     char line[40];
     snprintf(line, sizeof line, "# pause %s", what);
     board_report(line);
@@ -31,7 +31,7 @@ static tablic_move bot_turn(session *game, int player, screen *picture) {
                           .played_card = move.card, .status = status, .prompt = prompt};
     table_view_draw(picture, game, &marks);
     board_show(picture);
-    pause(move.capture ? "bot move takes" : "bot move lays down", BOT_MOVE_PAUSE_MS);
+    pause_for(move.capture ? "bot move takes" : "bot move lays down", BOT_MOVE_PAUSE_MS);
     return move;
 }
 
@@ -44,7 +44,7 @@ static void announce(session *game, screen *picture) {
     if (played->tabla) {
         table_view_banner(picture, "TABLA!");
         board_show(picture);
-        pause("tabla", BANNER_PAUSE_MS);
+        pause_for("tabla", BANNER_PAUSE_MS);
         table_view_draw(picture, game, &marks);
     }
     if (played->new_deal) {
@@ -55,7 +55,7 @@ static void announce(session *game, screen *picture) {
         snprintf(text, sizeof text, "DEAL %u", (unsigned)view.deals_dealt);
         table_view_banner(picture, text);
         board_show(picture);
-        pause("deal", BANNER_PAUSE_MS);
+        pause_for("deal", BANNER_PAUSE_MS);
     }
 }
 

@@ -34,12 +34,14 @@ static uint32_t column_side(const session *game, uint32_t column) {
     return column == 0 ? mine : (column <= mine ? column - 1 : column);
 }
 
-/* "YOU WIN", "MARKO WINS", "WE WIN", "THEY WIN", "A TIE" (side -1). */
-static const char *winner_words(const session *game, int side) {
+/* "YOU WIN", "MARKO WINS", "WE WIN", "THEY WIN", "A TIE" (side -1), into `text`. */
+static const char *winner_words(const session *game, int side, char *text, size_t size) {
     if (side < 0) return "A TIE";
     bool mine = (uint32_t)side == session_side_of(game, PERSON);
     if (game->setup.pairs) return mine ? "WE WIN" : "THEY WIN";
-    return mine ? "YOU WIN" : "MARKO WINS";
+    if (mine) return "YOU WIN";
+    snprintf(text, size, "%s WINS", session_side_name(game, (uint32_t)side));
+    return text;
 }
 
 static void draw_title(screen *s, const char *text) {
@@ -54,8 +56,9 @@ void sheet_view_draw(screen *s, const session *game) {
     /* A single game has no running total. */
     int rows = game->setup.length == LENGTH_ONE_GAME ? ROW_TOTAL : ROWS;
     char title[32];
+    char words[24];
     snprintf(title, sizeof title, "GAME %" PRIu32 ": %s", session_game_number(game),
-             winner_words(game, session_game_winner(game)));
+             winner_words(game, session_game_winner(game), words, sizeof words));
     draw_title(s, title);
     for (uint32_t column = 0; column < sides; column++) {
         uint32_t side = column_side(game, column);
@@ -87,8 +90,8 @@ void sheet_view_draw(screen *s, const session *game) {
 
 void sheet_view_draw_match_end(screen *s, const session *game) {
     screen_clear(s);
-    char text[32];
-    snprintf(text, sizeof text, "%s", winner_words(game, session_match_winner(game)));
+    char text[32], words[24];
+    snprintf(text, sizeof text, "%s", winner_words(game, session_match_winner(game), words, sizeof words));
     draw_title(s, game->setup.length == LENGTH_TO_101 ? "MATCH TO 101" : "SERIES OVER");
     screen_text(s, (SCREEN_WIDTH - screen_text_width(text)) / 2, 16, text, GREY_WHITE);
     uint32_t totals[PAIRS_PLAYERS];
