@@ -21,18 +21,22 @@ pub struct Game {
     pub(crate) game: CoreGame,
 }
 
-/// The player count, and the rules from their text (none: the original game). Whether
-/// the players can sit in the rules' sides is the core's to say when it deals.
+/// Rules from their text; none is the original game.
+pub fn parse_rules(text: Option<arguments::Text>) -> Result<Rules, JsError> {
+    match text {
+        Some(text) => arguments::text(&text, "rules")?.parse().map_err(js_error),
+        None => Ok(Rules::ORIGINAL),
+    }
+}
+
+/// The player count, and the rules from their text. Whether the players can sit in the
+/// rules' sides is the core's to say when it deals.
 fn players_and_rules(
     players: f64,
     rules: Option<arguments::Text>,
 ) -> Result<(PlayerCount, Rules), JsError> {
     let players = PlayerCount::new(arguments::index(players, "players")?).map_err(js_error)?;
-    let rules = match rules {
-        Some(text) => arguments::text(&text, "rules")?.parse().map_err(js_error)?,
-        None => Rules::ORIGINAL,
-    };
-    Ok((players, rules))
+    Ok((players, parse_rules(rules)?))
 }
 
 #[wasm_bindgen]

@@ -7,7 +7,8 @@
 //!
 //! - `card.rs`: `Card`, and `cardsText`; `moves.rs`: moves read from text.
 //! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results.
-//! - `bot.rs`: `Bot`, a built-in bot by its spec, with the search memory it owns.
+//! - `bot.rs`: `Bot`, a built-in bot by its spec, with the search memory it owns;
+//!   `matches.rs`: `playMatch`, the core's match harness.
 //! - `arguments.rs`: JavaScript arguments checked: texts, counts, seats and seeds.
 //! - `errors.rs`: core errors as JavaScript `Error`s.
 mod arguments;
@@ -15,6 +16,7 @@ mod bot;
 mod card;
 mod errors;
 mod game;
+mod matches;
 mod moves;
 
 mod outcome;

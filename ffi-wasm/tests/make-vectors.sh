@@ -24,3 +24,6 @@ vectors best-greedy --players best,greedy --games 1 --seed 3
 
 # A hand's moves on a table, best first (api.test.mjs deals them with Game.fromDeck).
 tablic rank --hand "5S 6C 8H KC 10D AS" --table "AD 2C 3D 5H" >"$HERE/rank.txt"
+
+# A match's statistics (matches.test.mjs compares the deterministic ones).
+tablic match --players greedy,minimax:depth=1,random --games 40 --seed 21 --json >"$HERE/match.json"
