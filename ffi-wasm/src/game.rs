@@ -1,7 +1,9 @@
 //! `Game`: a whole game of tablić, as the engine knows it.
 
 use tablic_core::bots::{RankedCaptures, RankingError};
-use tablic_core::{CardSet, Deck, DeckOrigin, Game as CoreGame, Move, PlayerCount, Rules};
+use tablic_core::{
+    CardSet, Deck, DeckOrigin, Game as CoreGame, Move, PlayerCount, Position, Rules,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::arguments;
@@ -80,6 +82,25 @@ impl Game {
         CoreGame::from_record(&arguments::text(text, "a record")?)
             .map(|game| Game { game })
             .map_err(js_error)
+    }
+
+    /// A game that plays on from a position (one line of text, as `position()`,
+    /// `View.position()` and `tablic position` write it). With its moves, it is dealt and
+    /// replayed from the start; for a seat's position, the cards that seat has not seen are
+    /// placed in a fixed order.
+    #[wasm_bindgen(js_name = fromPosition)]
+    pub fn from_position(text: &arguments::Text) -> Result<Game, JsError> {
+        let position = arguments::text(text, "a position")?
+            .parse::<Position>()
+            .map_err(js_error)?;
+        Ok(Game {
+            game: CoreGame::from_position(&position),
+        })
+    }
+
+    /// The position with everything known, as one line of text.
+    pub fn position(&self) -> String {
+        Position::of_game(&self.game).to_string()
     }
 
     /// The game's record: its seed or deck and every move, as text `fromRecord` reads.

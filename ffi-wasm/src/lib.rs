@@ -6,11 +6,14 @@
 //! `"2C 3D"`, `"5S 2C 3D"`), seeds as `bigint`.
 //!
 //! - `card.rs`: `Card`, and `cardsText`; `moves.rs`: moves read from text.
-//! - `game.rs`: `Game`; `view.rs`: `View`, what one seat may know; `outcome.rs`: results.
+//! - `game.rs`: `Game`, positions included; `view.rs`: `View`, what one seat may know;
+//!   `outcome.rs`: results.
 //! - `bot.rs`: `Bot`, a built-in bot by its spec, with the search memory it owns;
 //!   `matches.rs`: `playMatch`, the core's match harness.
+//! - `analysis.rs`: `analyzeView` and `analyzeGame`, every legal move valued (hints).
 //! - `arguments.rs`: JavaScript arguments checked: texts, counts, seats and seeds.
 //! - `errors.rs`: core errors as JavaScript `Error`s.
+mod analysis;
 mod arguments;
 mod bot;
 mod card;

@@ -1,6 +1,6 @@
 //! `View`: what one seat may know of a game, as a snapshot.
 
-use tablic_core::{Game as CoreGame, PlayerView};
+use tablic_core::{Game as CoreGame, PlayerView, Position};
 use wasm_bindgen::prelude::*;
 
 use crate::arguments;
@@ -36,12 +36,12 @@ impl View {
             game: game.clone(),
             seat,
         };
-        view.view()?;
+        view.player_view()?;
         Ok(view)
     }
 
     /// The core's view.
-    fn view(&self) -> Result<PlayerView<'_>, JsError> {
+    pub fn player_view(&self) -> Result<PlayerView<'_>, JsError> {
         self.game
             .view(self.seat)
             .ok_or_else(|| JsError::new(&format!("no seat {}", self.seat)))
@@ -69,58 +69,64 @@ impl View {
 
     /// This seat's hand.
     pub fn hand(&self) -> Result<String, JsError> {
-        Ok(card::text(self.view()?.hand()))
+        Ok(card::text(self.player_view()?.hand()))
     }
 
     /// The cards on the table.
     pub fn table(&self) -> Result<String, JsError> {
-        Ok(card::text(self.view()?.table()))
+        Ok(card::text(self.player_view()?.table()))
     }
 
     /// True when this seat is to move.
     #[wasm_bindgen(js_name = isMyTurn)]
     pub fn is_my_turn(&self) -> Result<bool, JsError> {
-        Ok(self.view()?.is_my_turn())
+        Ok(self.player_view()?.is_my_turn())
     }
 
     /// `seat`'s captured cards.
     pub fn pile(&self, seat: f64) -> Result<String, JsError> {
         let seat = check_seat(&self.game, seat)?;
-        Ok(card::text(self.view()?.pile(seat)))
+        Ok(card::text(self.player_view()?.pile(seat)))
     }
 
     /// How many cards `seat` holds.
     #[wasm_bindgen(js_name = handSize)]
     pub fn hand_size(&self, seat: f64) -> Result<usize, JsError> {
         let seat = check_seat(&self.game, seat)?;
-        Ok(self.view()?.hand_size(seat))
+        Ok(self.player_view()?.hand_size(seat))
     }
 
     /// `seat`'s tablas so far.
     pub fn tablas(&self, seat: f64) -> Result<u32, JsError> {
         let seat = check_seat(&self.game, seat)?;
-        Ok(self.view()?.tablas(seat))
+        Ok(self.player_view()?.tablas(seat))
     }
 
     /// Cards still to be dealt.
     pub fn undealt(&self) -> Result<usize, JsError> {
-        Ok(self.view()?.undealt())
+        Ok(self.player_view()?.undealt())
     }
 
     /// The cards this seat has not seen: the other hands and the cards to come.
     pub fn unseen(&self) -> Result<String, JsError> {
-        Ok(card::text(self.view()?.unseen()))
+        Ok(card::text(self.player_view()?.unseen()))
     }
 
     /// Every move played so far, first first.
     pub fn history(&self) -> Result<Vec<String>, JsError> {
-        Ok(moves::texts(self.view()?.history().iter().copied()))
+        Ok(moves::texts(self.player_view()?.history().iter().copied()))
+    }
+
+    /// The position as this seat sees it, as one line of text (`Game.fromPosition` reads
+    /// it; the cards the seat has not seen are then placed in a fixed order).
+    pub fn position(&self) -> Result<String, JsError> {
+        Ok(Position::of_view(&self.player_view()?).to_string())
     }
 
     /// This seat's legal moves (none unless it is to move).
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Result<Vec<String>, JsError> {
-        let view = self.view()?;
+        let view = self.player_view()?;
         let mut legal = Vec::new();
         if view.is_my_turn() {
             self.game

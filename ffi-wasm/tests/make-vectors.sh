@@ -27,3 +27,13 @@ tablic rank --hand "5S 6C 8H KC 10D AS" --table "AD 2C 3D 5H" >"$HERE/rank.txt"
 
 # A match's statistics (matches.test.mjs compares the deterministic ones).
 tablic match --players greedy,minimax:depth=1,random --games 40 --seed 21 --json >"$HERE/match.json"
+
+# Positions of a saved game and tablic's analysis of each (analysis.test.mjs): a seat's
+# view over the PIMC bot's worlds, and one with everything known, solved exactly.
+game="$HERE/vectors/greedy-minimax/g000000-r0.txt"
+{
+    tablic position "$game" --ply 31 --seat 0
+    tablic position "$game" --ply 45 --all
+    tablic position "$game" --ply 41 --all
+} >"$HERE/positions.txt"
+tablic analyze --jsonl --bot pimc:samples=16 --seed 5 <"$HERE/positions.txt" >"$HERE/analysis.jsonl"
