@@ -45,3 +45,15 @@ test("the README's TypeScript example and typed.mts compile under --strict and r
     '--outDir', `${WORK}typed`, `${HERE}typed.mts`], { encoding: 'utf8' });
   assert.match(run(`${WORK}typed/typed.mjs`), /^0\.1\.0 2 \d+n false 2 2 2 true 10D 2C \d+\n$/);
 });
+
+test('the packed package installs into a new project and runs its example there', () => {
+  const project = `${WORK}project/`;
+  mkdirSync(project, { recursive: true });
+  const npm = (...args) => execFileSync('npm', args, { cwd: project, encoding: 'utf8' });
+  const tarball = npm('pack', '--silent', '--pack-destination', project, PACKAGE).trim();
+  writeFileSync(`${project}package.json`, '{ "name": "a-user", "private": true, "type": "module" }\n');
+  npm('install', '--silent', '--no-audit', '--no-fund', `./${tarball}`);
+  writeFileSync(`${project}game.js`, readmeBlock('js'));
+  const lines = execFileSync(process.execPath, ['game.js'], { cwd: project, encoding: 'utf8' }).trim().split('\n');
+  assert.equal(lines.at(-1), 'illegal move 5S 2C: the game is over');
+});
