@@ -364,7 +364,9 @@ fn parse_position(players: PlayerCount, rules: Rules, text: &str) -> Result<Game
     Ok(Game::from_position(&position))
 }
 
-pub(crate) fn parse_move(text: &str) -> Result<Move, RecordErrorKind> {
+/// A move as a `play` line writes it (`7S 3H 4D`: the card, then what it takes), checked
+/// only for itself; bindings read moves typed as text with it.
+pub fn parse_move(text: &str) -> Result<Move, RecordErrorKind> {
     let mut cards = parse_cards(text);
     let card = cards
         .next()
