@@ -51,15 +51,9 @@ impl<'t> ClairvoyantBot<'t> {
         let horizon = Horizon::of(&view);
         let best = best_move_nearing(&mut solver, &view, &hands[..seats], undealt, horizon);
         // Unreachable for a real game; any legal move keeps the game going.
-        Some(best.map_or_else(
-            || {
-                Move::discard(
-                    view.hand()
-                        .first()
-                        .unwrap_or(Card::new(crate::Rank::Ace, crate::Suit::Clubs)),
-                )
-            },
-            |(chosen, _)| chosen,
-        ))
+        Some(best.unwrap_or_else(|| {
+            let any = view.hand().first();
+            Move::discard(any.unwrap_or(Card::new(crate::Rank::Ace, crate::Suit::Clubs)))
+        }))
     }
 }

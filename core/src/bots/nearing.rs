@@ -14,16 +14,15 @@ use crate::game::view::PlayerView;
 use crate::{Card, CardSet};
 
 /// The solver's best move for `view`'s seat with every seat's `hands` and the `undealt`
-/// deck known, from `horizon` on and nearer while the budget runs out, with the horizon it
-/// was solved to (`None` for the greedy move of the last resort); `None` when the position
-/// cannot be built (not for a real game's).
+/// deck known, from `horizon` on and nearer while the budget runs out; `None` when the
+/// position cannot be built (not for a real game's).
 pub(crate) fn best_move_nearing(
     solver: &mut Solver<'_>,
     view: &PlayerView<'_>,
     hands: &[CardSet],
     undealt: &[Card],
     mut horizon: Horizon,
-) -> Option<(Move, Option<Horizon>)> {
+) -> Option<Move> {
     loop {
         let best = match view.players().get() {
             2 => horizon
@@ -37,14 +36,11 @@ pub(crate) fn best_move_nearing(
                 .map(|p| solver.best_move(&p)),
         };
         match best {
-            Ok(Ok((chosen, _))) => return Some((chosen, Some(horizon))),
+            Ok(Ok((chosen, _))) => return Some(chosen),
             Ok(Err(SolveError::OutOfBudget)) => {
                 match horizon.nearer(view).or_else(|| horizon.halved(view)) {
                     Some(nearer) => horizon = nearer,
-                    None => {
-                        return best_greedy_move(view.hand(), view.table())
-                            .map(|greedy| (greedy, None))
-                    }
+                    None => return best_greedy_move(view.hand(), view.table()),
                 }
             }
             _ => return None,
@@ -82,10 +78,7 @@ mod tests {
             let mut entries = [Entry::EMPTY; 256];
             let mut exact = Solver::new(&mut entries);
             let solved = best_move_nearing(&mut exact, &view, &hands, &[], Horizon::GameEnd);
-            assert_eq!(
-                solved.map(|(_, horizon)| horizon),
-                Some(Some(Horizon::GameEnd))
-            );
+            assert_eq!(solved.map(|played| game.check(played)), Some(Ok(())));
             assert!(
                 exact.nodes() > 12 * (BUDGET + 1),
                 "seed {seed}: {}",
@@ -93,10 +86,9 @@ mod tests {
             );
             let mut bounded = Solver::new(&mut entries);
             bounded.set_node_budget(Some(BUDGET));
-            let (played, horizon) =
+            let played =
                 best_move_nearing(&mut bounded, &view, &hands, &[], Horizon::GameEnd).unwrap();
             assert_eq!(game.check(played), Ok(()), "seed {seed}");
-            assert_ne!(horizon, Some(Horizon::GameEnd), "seed {seed}");
             assert!(
                 bounded.nodes() <= 12 * (BUDGET + 1),
                 "seed {seed}: {}",

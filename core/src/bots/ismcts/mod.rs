@@ -324,8 +324,7 @@ impl IsmctsBot<'_> {
             let mut solver = Solver::new(self.memory);
             solver.set_greedy_seats(&opponents.greedy_seats());
             solver.set_node_budget(self.options.exact);
-            let best = best_move_nearing(&mut solver, view, &world.hands, &world.deck, horizon);
-            return best.map(|(best, _)| best);
+            return best_move_nearing(&mut solver, view, &world.hands, &world.deck, horizon);
         }
         let sides = view.side_count();
         let units = i64::from(horizon.scale()) * (sides as i64 - 1);
