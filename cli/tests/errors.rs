@@ -311,7 +311,7 @@ fn bot_names_in_any_case_and_bad_options_list_the_keys() {
     assert_exact_usage_error(
         &["match", "--players", "ismcts:samples=3,greedy"],
         "error: --players: bad bot option \"samples=3\": ismcts takes iterations, \
-         exploration, learned, inference, alone or memory",
+         exploration, learned, inference, alone, memory or exact",
     );
     assert_exact_usage_error(
         &["match", "--players", "greedy:depth=3,random"],

@@ -22,6 +22,7 @@ const OPTIONS: PimcOptions = PimcOptions {
     inference: Inference::Greedy,
     alone: false,
     memory_kib: SOLVER_MEMORY_KIB,
+    exact: None,
 };
 
 fn entries() -> Vec<Entry> {

@@ -39,9 +39,9 @@ fn the_ends_of_every_range_are_taken_and_written_back() {
             checked += 1;
         }
     }
-    // minimax two options, pimc, ismcts and best (ismcts by another name) six, two ends
-    // each.
-    assert_eq!(checked, if cfg!(feature = "solver") { 40 } else { 4 });
+    // minimax two options, pimc, ismcts and best (ismcts by another name) seven, two
+    // ends each.
+    assert_eq!(checked, if cfg!(feature = "solver") { 46 } else { 4 });
 }
 
 #[test]
@@ -88,18 +88,21 @@ fn the_documented_ranges_are_these() {
             "pimc:inference 0..=1",
             "pimc:alone 0..=1",
             "pimc:memory 1..=4096",
+            "pimc:exact 1..=18446744073709551615",
             "ismcts:iterations 1..=1048576",
             "ismcts:exploration 0..=1000",
             "ismcts:learned 0..=1",
             "ismcts:inference 0..=1",
             "ismcts:alone 0..=1",
             "ismcts:memory 1..=4096",
+            "ismcts:exact 1..=18446744073709551615",
             "best:iterations 1..=1048576",
             "best:exploration 0..=1000",
             "best:learned 0..=1",
             "best:inference 0..=1",
             "best:alone 0..=1",
             "best:memory 1..=4096",
+            "best:exact 1..=18446744073709551615",
         ]);
     }
     assert_eq!(ranges, expected);
@@ -127,6 +130,20 @@ fn memory_is_the_search_memory_the_spec_asks_for() {
     assert_eq!(default.memory_entries(), SOLVER_ENTRIES);
     assert_eq!("pimc:memory=256".parse::<BotSpec>(), Ok(default));
     assert_eq!(default.to_string(), "pimc:samples=128,nodes=40000");
+    // `exact=` bounds the two-player last deal's solve; none, the default, is left out.
+    let bounded: BotSpec = "pimc:samples=16,nodes=1000,memory=8,exact=5000"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        bounded.to_string(),
+        "pimc:samples=16,nodes=1000,memory=8,exact=5000"
+    );
+    assert_eq!(bounded.to_string().parse(), Ok(bounded));
+    let bounded: BotSpec = "ismcts:exact=7,iterations=60".parse().unwrap();
+    assert_eq!(
+        bounded.to_string(),
+        "ismcts:iterations=60,exploration=45,exact=7"
+    );
     assert_eq!(
         "best:memory=4096"
             .parse::<BotSpec>()

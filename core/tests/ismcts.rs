@@ -20,6 +20,7 @@ const LIGHT: IsmctsOptions = IsmctsOptions {
     inference: Inference::Greedy,
     alone: false,
     memory_kib: SOLVER_MEMORY_KIB,
+    exact: None,
 };
 
 /// [`LIGHT`] by name.
@@ -61,6 +62,32 @@ fn the_two_player_last_deal_is_played_exactly() {
     assert!(
         (1..8).contains(&greedy_opponents),
         "{greedy_opponents} of 8 opponents taken for greedy players: both kinds are wanted"
+    );
+}
+
+/// An `exact` budget bounds the two-player last deal's solve: with a single node every
+/// horizon runs out and the greedy move is played, where the exact solve often plays
+/// another.
+#[test]
+fn an_exact_budget_bounds_the_last_deal() {
+    let mut differs = 0;
+    for seed in 0..8u64 {
+        let game = mixed_for(2, seed, 36 + seed as usize);
+        let view = game.current_view().unwrap();
+        let greedy = best_greedy_move(view.hand(), view.table()).unwrap();
+        let bounded = IsmctsOptions {
+            exact: Some(1),
+            ..LIGHT
+        };
+        let mut memory = entries();
+        let chosen = IsmctsBot::new(bounded, seed, &mut memory).choose(&view);
+        assert_eq!(chosen, greedy, "seed {seed}");
+        let exact = IsmctsBot::new(LIGHT, seed, &mut memory).choose(&view);
+        differs += usize::from(exact != greedy);
+    }
+    assert!(
+        differs > 0,
+        "the exact solve played the greedy move every time"
     );
 }
 

@@ -19,6 +19,7 @@ const LIGHT: PimcOptions = PimcOptions {
     inference: Inference::Greedy,
     alone: false,
     memory_kib: SOLVER_MEMORY_KIB,
+    exact: None,
 };
 
 fn entries() -> Vec<Entry> {
@@ -330,6 +331,7 @@ fn later_worlds_weigh_only_the_finalists() {
         inference: Inference::Greedy,
         alone: false,
         memory_kib: SOLVER_MEMORY_KIB,
+        exact: None,
     };
     let (mut raced, mut settled) = (0, 0);
     for seed in 0..8u64 {
@@ -448,4 +450,35 @@ fn far_deal_ends_bring_the_horizon_nearer() {
     let evaluation = PimcBot::new(PimcOptions::default(), 3, &mut memory)
         .evaluate(&game.current_view().unwrap());
     assert_eq!(evaluation.horizon(), Horizon::DealEnd);
+}
+
+/// An `exact` budget bounds the two-player last deal's single world: out of it the world
+/// is solved a round nearer, with a single node no world is solved at all; without it the
+/// world is solved to the game's end.
+#[test]
+fn an_exact_budget_bounds_the_last_deal() {
+    for seed in 0..6u64 {
+        let game = mixed_for(2, seed, 36);
+        let view = game.current_view().unwrap();
+        let mut memory = entries();
+        let exact = PimcBot::new(LIGHT, seed, &mut memory).evaluate(&view);
+        assert_eq!(
+            (exact.horizon(), exact.worlds()),
+            (Horizon::GameEnd, 1),
+            "seed {seed}"
+        );
+        let bounded = |nodes| PimcOptions {
+            exact: Some(nodes),
+            ..LIGHT
+        };
+        let nearer = PimcBot::new(bounded(50), seed, &mut memory).evaluate(&view);
+        assert!(
+            matches!(nearer.horizon(), Horizon::Moves(moves) if moves < 12 && moves % 2 == 0),
+            "seed {seed}: {:?}",
+            nearer.horizon()
+        );
+        let none = PimcBot::new(bounded(1), seed, &mut memory).evaluate(&view);
+        assert_eq!(none.worlds(), 0, "seed {seed}");
+        assert_eq!(game.check(none.best().unwrap()), Ok(()), "seed {seed}");
+    }
 }

@@ -299,7 +299,7 @@ static void test_what_cannot_be_analysed_says_why(void) {
                   "greedy cannot weigh moves (use pimc)");
     check_refused(seat, "pimc:x=1", NODES, TABLIC_RESULT_INVALID_BOT,
                   "bad bot option \"x=1\": pimc takes samples, nodes, learned, inference, "
-                  "alone or memory");
+                  "alone, memory or exact");
     check_refused(seat, "pimc:samples=1,nodes=1", NODES, TABLIC_RESULT_OUT_OF_BUDGET,
                   "the search ran out of its budget of 1 nodes");
     check_refused(seat, "\xff", NODES, TABLIC_RESULT_INVALID_UTF8, "");

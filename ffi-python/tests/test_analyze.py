@@ -135,7 +135,7 @@ def crowded_game() -> Game:
     [
         (Position(SEAT_POSITION), "greedy", {}, "bot: greedy cannot weigh moves (use pimc)"),
         (Position(SEAT_POSITION), "pimc:x=1", {},
-         'bot: bad bot option "x=1": pimc takes samples, nodes, learned, inference, alone or memory'),
+         'bot: bad bot option "x=1": pimc takes samples, nodes, learned, inference, alone, memory or exact'),
         (Position(SEAT_POSITION), "pimc:samples=1,nodes=1", {},
          "the search ran out of its budget of 1 nodes (raise the bot's nodes)"),
         (Game(players=2, seed=5), "pimc", {"nodes": 1000},

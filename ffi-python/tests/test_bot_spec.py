@@ -35,12 +35,13 @@ def test_keyword_options_in_any_case() -> None:
         ("minimax:depht=3", 'bad bot option "depht=3": minimax takes depth or nodes'),
         (
             "pimc:sample=3",
-            'bad bot option "sample=3": pimc takes samples, nodes, learned, inference, alone or memory',
+            'bad bot option "sample=3": pimc takes samples, nodes, learned, inference, '
+            "alone, memory or exact",
         ),
         (
             "ismcts:samples=3",
             'bad bot option "samples=3": ismcts takes iterations, exploration, learned, '
-            "inference, alone or memory",
+            "inference, alone, memory or exact",
         ),
         ("greedy:depth=3", 'bad bot option "depth=3": greedy takes no options'),
         ("minimax:depth=2,depth=3", 'bad bot option "depth=3": given twice'),

@@ -3,9 +3,9 @@
 //! In a game of sides it plays for its side's margin, its partners too seen to play for
 //! it (the solver's values), and settles the end by the game's house rules.
 
-use crate::bots::best_greedy_move;
+use crate::bots::nearing::best_move_nearing;
 use crate::bots::pimc::Horizon;
-use crate::bots::solver::{Entry, SolveError, Solver};
+use crate::bots::solver::{Entry, Solver};
 use crate::dealing::players::MAX_PLAYERS;
 use crate::game::moves::Move;
 use crate::game::Game;
@@ -48,41 +48,12 @@ impl<'t> ClairvoyantBot<'t> {
         let undealt = &game.deck().cards()[52 - game.undealt()..];
         let mut solver = Solver::new(self.entries);
         solver.set_node_budget(Some(NODES));
-        let mut horizon = Horizon::of(&view);
-        loop {
-            let best = match seats {
-                2 => horizon
-                    .position::<2>(&view, &hands, undealt)
-                    .map(|p| solver.best_move(&p)),
-                3 | 4 => horizon
-                    .position::<4>(&view, &hands, undealt)
-                    .map(|p| solver.best_move(&p)),
-                _ => horizon
-                    .position::<MAX_PLAYERS>(&view, &hands, undealt)
-                    .map(|p| solver.best_move(&p)),
-            };
-            match best {
-                Ok(Ok((chosen, _))) => return Some(chosen),
-                Ok(Err(SolveError::OutOfBudget)) => {
-                    // A single round out of budget (many players' rounds are long): fewer
-                    // moves ahead, down to the move itself; past that, the greedy move.
-                    match horizon.nearer(&view).or_else(|| horizon.halved(&view)) {
-                        Some(nearer) => horizon = nearer,
-                        None => return best_greedy_move(view.hand(), view.table()),
-                    }
-                }
-                // Unreachable for a real game; any legal move keeps the game going.
-                _ => {
-                    return view
-                        .hand()
-                        .first()
-                        .map(Move::discard)
-                        .or(Some(Move::discard(Card::new(
-                            crate::Rank::Ace,
-                            crate::Suit::Clubs,
-                        ))))
-                }
-            }
-        }
+        let horizon = Horizon::of(&view);
+        let best = best_move_nearing(&mut solver, &view, &hands[..seats], undealt, horizon);
+        // Unreachable for a real game; any legal move keeps the game going.
+        Some(best.unwrap_or_else(|| {
+            let any = view.hand().first();
+            Move::discard(any.unwrap_or(Card::new(crate::Rank::Ace, crate::Suit::Clubs)))
+        }))
     }
 }

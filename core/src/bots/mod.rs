@@ -36,6 +36,8 @@ mod ismcts;
 mod minimax;
 pub mod move_model;
 #[cfg(feature = "solver")]
+mod nearing;
+#[cfg(feature = "solver")]
 mod pimc;
 mod random;
 mod ranked_captures;

@@ -262,7 +262,7 @@ static MINIMAX_OPTIONS: [BotOption; 2] = [
 ];
 
 #[cfg(feature = "solver")]
-static PIMC_OPTIONS: [BotOption; 6] = [
+static PIMC_OPTIONS: [BotOption; 7] = [
     option(
         "samples",
         1,
@@ -274,6 +274,7 @@ static PIMC_OPTIONS: [BotOption; 6] = [
     INFERENCE,
     ALONE,
     MEMORY,
+    EXACT,
 ];
 
 /// Whether the searching bots value the deal's end by the learned evaluation.
@@ -316,8 +317,18 @@ const MEMORY: BotOption = option(
     "KiB of search memory from 1 to 4096",
 );
 
+/// The node budget of the sampling bots' two-player last deal, solved exactly without it:
+/// a handheld must answer every decision in time.
 #[cfg(feature = "solver")]
-static ISMCTS_OPTIONS: [BotOption; 6] = [
+const EXACT: BotOption = option(
+    "exact",
+    1,
+    u64::MAX,
+    "a node budget of at least 1 for the last deal's solve",
+);
+
+#[cfg(feature = "solver")]
+static ISMCTS_OPTIONS: [BotOption; 7] = [
     option(
         "iterations",
         1,
@@ -334,6 +345,7 @@ static ISMCTS_OPTIONS: [BotOption; 6] = [
     INFERENCE,
     ALONE,
     MEMORY,
+    EXACT,
 ];
 
 /// `name` or `name:key=value,key=value`; names and keys in any case, as card names are.
@@ -365,7 +377,7 @@ impl FromStr for BotSpec {
             #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
-                let [samples, nodes, learned, inference, alone, memory] =
+                let [samples, nodes, learned, inference, alone, memory, exact] =
                     parse_numbers(name, options, &PIMC_OPTIONS)?;
                 BotSpec::Pimc(PimcOptions {
                     samples: samples.map_or(defaults.samples, |samples| samples as u32),
@@ -374,12 +386,13 @@ impl FromStr for BotSpec {
                     inference: inference.map_or(defaults.inference, inference_of),
                     alone: alone.map_or(defaults.alone, |alone| alone == 1),
                     memory_kib: memory.map_or(defaults.memory_kib, |kib| kib as u32),
+                    exact: exact.or(defaults.exact),
                 })
             }
             #[cfg(feature = "solver")]
             "ismcts" | "best" => {
                 let defaults = IsmctsOptions::default();
-                let [iterations, exploration, learned, inference, alone, memory] =
+                let [iterations, exploration, learned, inference, alone, memory, exact] =
                     parse_numbers(name, options, &ISMCTS_OPTIONS)?;
                 BotSpec::Ismcts(IsmctsOptions {
                     iterations: iterations.map_or(defaults.iterations, |value| value as u32),
@@ -388,6 +401,7 @@ impl FromStr for BotSpec {
                     inference: inference.map_or(defaults.inference, inference_of),
                     alone: alone.map_or(defaults.alone, |alone| alone == 1),
                     memory_kib: memory.map_or(defaults.memory_kib, |kib| kib as u32),
+                    exact: exact.or(defaults.exact),
                 })
             }
             #[cfg(feature = "solver")]
@@ -470,7 +484,8 @@ impl fmt::Display for BotSpec {
                 write!(f, ":samples={},nodes={}", options.samples, options.nodes)?;
                 write_learned(f, options.learned, options.inference)?;
                 write_alone(f, options.alone)?;
-                write_memory(f, options.memory_kib)
+                write_memory(f, options.memory_kib)?;
+                write_exact(f, options.exact)
             }
             #[cfg(feature = "solver")]
             BotSpec::Clairvoyant | BotSpec::BestResponse => Ok(()),
@@ -480,7 +495,8 @@ impl fmt::Display for BotSpec {
                 write!(f, ":iterations={iterations},exploration={exploration}")?;
                 write_learned(f, options.learned, options.inference)?;
                 write_alone(f, options.alone)?;
-                write_memory(f, options.memory_kib)
+                write_memory(f, options.memory_kib)?;
+                write_exact(f, options.exact)
             }
             BotSpec::Random | BotSpec::Greedy => Ok(()),
         }
@@ -517,6 +533,15 @@ fn write_memory(f: &mut fmt::Formatter<'_>, memory_kib: u32) -> fmt::Result {
         write!(f, ",memory={memory_kib}")?;
     }
     Ok(())
+}
+
+/// `,exact=…` when the last deal's solve has a budget; none, the default, is left out.
+#[cfg(feature = "solver")]
+fn write_exact(f: &mut fmt::Formatter<'_>, exact: Option<u64>) -> fmt::Result {
+    match exact {
+        Some(nodes) => write!(f, ",exact={nodes}"),
+        None => Ok(()),
+    }
 }
 
 /// The inference an `inference=` value names (checked to be 0 or 1).

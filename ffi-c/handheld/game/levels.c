@@ -1,7 +1,9 @@
 /* levels.c: the handheld's bot levels (levels.h). Every level is greedy or a minimax with a
  * node budget: the budget bounds a decision's instructions (at most about 2,500 a node on
  * the Cortex-M3), where pimc and ismcts solve the two-player last deal exactly with no bound
- * (up to 186 million instructions a decision in the bench's first games). Strength is the
+ * (up to 186 million instructions a decision in the bench's first games). Given a bound
+ * (`exact=N`), the one that fits, `ismcts:iterations=40,memory=8,exact=1000` (30.2 million
+ * at most), is 3.0 points a game behind Expert (STRENGTH.md). Strength is the
  * host's, on 1,000 duplicated deal pairs against minimax's defaults
  * (`minimax:depth=3,nodes=20000`) and against greedy (STRENGTH.md, "Handheld levels"); the
  * instructions are the Cortex-M3's, the most over 100 seeded games with two players and

@@ -23,7 +23,9 @@
 //! - The move played is the root's most visited child; ties go to the better mean.
 //! - With two players the last deal has one world (the opponent holds every unseen card):
 //!   it is solved exactly, as pimc does (a greedy opponent playing its greedy moves),
-//!   instead of searched.
+//!   instead of searched. An `exact` node budget bounds that solve, for firmware that must
+//!   answer in time: out of it, the world is solved a round nearer, as the clairvoyant
+//!   player does.
 //! - The tree lives in the caller's search memory, two slots ([`Entry`]) a node; a full
 //!   tree stops growing and later iterations play out from its leaves. Iterations, not
 //!   time, bound a decision, so play is deterministic for a seed.
@@ -41,7 +43,8 @@ mod tree;
 use arrayvec::ArrayVec;
 
 use self::tree::{NodeIndex, Tree};
-use crate::bots::pimc::{Horizon, Inference, Opponents, World, Worlds};
+use crate::bots::nearing::best_move_nearing;
+use crate::bots::pimc::{has_single_world, Horizon, Inference, Opponents, World, Worlds};
 use crate::bots::solver::{Arena, Batch, Class, Entry, Position, Solver, SOLVER_MEMORY_KIB};
 use crate::bots::{best_greedy_move, Bot};
 use crate::dealing::pcg32::Pcg32;
@@ -71,6 +74,10 @@ pub struct IsmctsOptions {
     /// KiB of memory for its tree that its spec asks for (`BotSpec::memory_entries`); the
     /// bot itself searches in whatever memory it is given.
     pub memory_kib: u32,
+    /// Node budget of the two-player last deal's solve (`None`: exact, whatever it costs):
+    /// out of budget, it is solved again a round nearer, past a single move the greedy
+    /// move is played. Bounds a decision's work where the iterations do not.
+    pub exact: Option<u64>,
 }
 
 impl IsmctsOptions {
@@ -89,6 +96,7 @@ impl Default for IsmctsOptions {
             inference: Inference::Greedy,
             alone: false,
             memory_kib: SOLVER_MEMORY_KIB,
+            exact: None,
         }
     }
 }
@@ -309,15 +317,14 @@ impl IsmctsBot<'_> {
         let opponents = Opponents::observe(view);
         let worlds = Worlds::new(view, &opponents, self.options.inference);
         let players = view.players().get();
-        if players == 2 && view.is_last_deal() {
-            // One world only: the opponent holds every unseen card. It is solved exactly.
+        if has_single_world(view) {
+            // One world only: the opponent holds every unseen card. It is solved exactly,
+            // or within the `exact` budget as far ahead as that allows.
             let world = worlds.sample(&mut self.rng);
-            let position = horizon
-                .position::<2>(view, &world.hands, &world.deck)
-                .ok()?;
             let mut solver = Solver::new(self.memory);
             solver.set_greedy_seats(&opponents.greedy_seats());
-            return solver.best_move(&position).ok().map(|(best, _)| best);
+            solver.set_node_budget(self.options.exact);
+            return best_move_nearing(&mut solver, view, &world.hands, &world.deck, horizon);
         }
         let sides = view.side_count();
         let units = i64::from(horizon.scale()) * (sides as i64 - 1);

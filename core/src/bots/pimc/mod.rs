@@ -29,7 +29,9 @@
 //!   move is judged on part of a world. When more than one in eight of the first round's
 //!   worlds so far have run out, the decision starts over with the horizon a round nearer:
 //!   a small budget gives a shorter sight, never a decision left to the greedy order. The
-//!   single world of a two-player last deal has no budget: it is the game itself.
+//!   single world of a two-player last deal has no budget, it is the game itself, unless
+//!   the `exact` option gives one (firmware must answer in time): out of it, the world is
+//!   solved again a round nearer.
 //! - Ties go to the greedy player's order ([`GreedyKey`]).
 //! - In a game of sides a world's value is the side's margin (the solver's), partners
 //!   helping: a partner's hand is sampled like an opponent's, its moves of the deal read
@@ -85,6 +87,9 @@ pub struct PimcOptions {
     /// KiB of transposition table that its spec asks for (`BotSpec::memory_entries`);
     /// the bot itself searches in whatever memory it is given.
     pub memory_kib: u32,
+    /// Node budget of each solve of the two-player last deal's single world (`None`:
+    /// exact, whatever it costs); out of it, the world is solved a round nearer.
+    pub exact: Option<u64>,
 }
 
 impl Default for PimcOptions {
@@ -96,6 +101,7 @@ impl Default for PimcOptions {
             inference: Inference::Greedy,
             alone: false,
             memory_kib: SOLVER_MEMORY_KIB,
+            exact: None,
         }
     }
 }
@@ -366,8 +372,14 @@ impl PimcBot<'_> {
         let mut solver = Solver::new(self.entries);
         solver.set_greedy_seats(&opponents.greedy_seats());
         // The one world of a two-player last deal is the game itself: solved whatever it
-        // costs (as the clairvoyant player does), never left to the greedy order.
-        solver.set_node_budget((!single_world).then_some(self.options.nodes));
+        // costs unless given an `exact` budget, never left to the greedy order while a
+        // round ahead fits.
+        let budget = if single_world {
+            self.options.exact
+        } else {
+            Some(self.options.nodes)
+        };
+        solver.set_node_budget(budget);
         let (mut index, mut out_of_budget) = (0, 0);
         while index < all {
             if index == first && !evaluation.keep_finalists() {
