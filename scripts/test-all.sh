@@ -22,13 +22,18 @@
 #                LD_LIBRARY_PATH
 #   handheld     ffi-c/handheld: a C firmware linking the no_std libtablic.a plays seeded games
 #                on QEMU (Cortex-M3 and M4F), printing exactly what the host build prints;
-#                no allocator from the library; flash, RAM and stack figures
+#                no allocator from the library; flash, RAM and stack figures; the game's
+#                board and screen, its levels' budgets, and a whole game played by keys on
+#                both CPUs (screens, golden PNGs, the host's replay, mashed keys)
 #   python       ffi-python/ installed with pip (maturin) into a fresh virtual environment,
 #                then pytest (warnings as errors) and mypy --strict on the package and tests
 #   training     scripts/train-evaluation.sh --smoke and scripts/train-move-model.sh --smoke:
 #                the learned evaluation's and the move model's pipelines (games, `tablic
 #                dataset`, the numpy fit, the Rust weights) end to end on a few games, into
 #                a temporary folder (the committed weights' own checks are cargo tests)
+#   wasm         ffi-wasm/test.sh: the npm package built for WebAssembly (installing
+#                wasm-bindgen-cli, about 6 minutes the first time, and npm's binaryen and
+#                TypeScript), then its Node tests against the native engine's games
 #   fuzz         fuzz/ formatted and clippy-clean, then scripts/fuzz.sh 5:
 #                every fuzz target 5 s under AddressSanitizer and every committed seed
 #                replayed; installs cargo-fuzz (pinned) if missing (see docs/FUZZING.md)
@@ -208,6 +213,10 @@ step_training() {
     scripts/train-move-model.sh --smoke
 }
 
+step_wasm() {
+    bash ffi-wasm/test.sh
+}
+
 step_fuzz() {
     if [[ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
         echo "    cargo install cargo-fuzz $CARGO_FUZZ_VERSION"
@@ -224,7 +233,7 @@ step_fuzz() {
 STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc test:step_test
     no_std-m3:step_nostd_m3 no_std-m4f:step_nostd_m4f qemu:step_qemu header:step_header
     c-api:step_c_api handheld:step_handheld python:step_python training:step_training
-    fuzz:step_fuzz)
+    wasm:step_wasm fuzz:step_fuzz)
 for entry in "${STEPS[@]}"; do
     name=${entry%%:*}
     # With arguments, run only the named steps (setup always runs).
