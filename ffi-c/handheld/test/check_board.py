@@ -22,15 +22,13 @@ failure, printing each.
 import argparse
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import time
-import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qemu_board import (HEIGHT, SCALE, WIDTH, BoardError, QemuBoard,  # noqa: E402
-                        screen_hash, write_png)
+from qemu_board import (BoardError, QemuBoard, read_png, screen_hash,  # noqa: E402
+                        write_png)
 
 SEED = 18446744073709551557  # the largest prime below 2^64: every digit of a 64-bit seed
 # The echo phase: the first key shows the cards' sheet; each button's first press is QEMU's
@@ -151,36 +149,6 @@ def run_board(elf, cpu, icount, build, label):
     return facts
 
 
-def read_png_greys(path):
-    """An 8-bit greyscale PNG of the screen (as board/png.c writes it) back to 128 x 64 greys."""
-    with open(path, "rb") as png:
-        data = png.read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise BoardError(f"{path}: not a PNG")
-    position, header, compressed = 8, None, b""
-    while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        body = data[position + 8:position + 8 + length]
-        if zlib.crc32(kind + body) != struct.unpack(">I", data[position + 8 + length:
-                                                               position + 12 + length])[0]:
-            raise BoardError(f"{path}: bad CRC in {kind}")
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            compressed += body
-        position += 12 + length
-    if header != (WIDTH * SCALE, HEIGHT * SCALE, 8, 0, 0, 0, 0):
-        raise BoardError(f"{path}: header {header}, not 512 x 256 8-bit grey")
-    raw = zlib.decompress(compressed)
-    line = 1 + WIDTH * SCALE
-    greys = bytearray()
-    for y in range(0, HEIGHT * SCALE, SCALE):
-        if raw[y * line] != 0:
-            raise BoardError(f"{path}: filtered scanline {y}")
-        greys.extend(value // 17 for value in raw[y * line + 1:(y + 1) * line:SCALE])
-    return bytes(greys)
-
-
 def run_host(binary, build, board_facts):
     """The host board: the same echo and frames as the board, from a recording."""
     directory = os.path.join(build, "board-host")
@@ -214,7 +182,7 @@ def run_host(binary, build, board_facts):
                                             f"{board_facts['hashes']}")
     for number, pixels in board_facts["pictures"].items():
         path = os.path.join(frames, f"frame-{number:04d}.png")
-        expect(read_png_greys(path) == pixels, f"host: {path} is not QEMU's frame {number}")
+        expect(read_png(path) == pixels, f"host: {path} is not QEMU's frame {number}")
 
     short = os.path.join(directory, "keys-short.txt")
     with open(short, "w") as out:

@@ -73,6 +73,9 @@ def read_png(path):
         (length,) = struct.unpack(">I", data[position:position + 4])
         kind = data[position + 4:position + 8]
         body = data[position + 8:position + 8 + length]
+        (crc,) = struct.unpack(">I", data[position + 8 + length:position + 12 + length])
+        if zlib.crc32(kind + body) != crc:
+            raise BoardError(f"{path}: bad CRC in {kind}")
         if kind == b"IHDR":
             header = struct.unpack(">IIBBBBB", body)
         elif kind == b"IDAT":
