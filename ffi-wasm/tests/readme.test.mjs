@@ -30,6 +30,7 @@ test("the README's JavaScript example runs", () => {
   const lines = run(`${WORK}readme.mjs`).trim().split('\n');
   assert.match(lines[0], /^Uint32Array\(2\) \[ \d+, \d+ \]$/);
   assert.equal(lines[1], 'tablic-record 1');
+  assert.equal(lines.at(-2), 'true');
   assert.equal(lines.at(-1), 'illegal move 5S 2C: the game is over');
 });
 
@@ -44,7 +45,8 @@ test("the README's TypeScript example and typed.mts compile under --strict and r
   mkdirSync(`${WORK}typed`, { recursive: true });
   execFileSync(TSC, ['--module', 'nodenext', '--target', 'es2022', '--lib', 'es2022,esnext.disposable,dom',
     '--outDir', `${WORK}typed`, `${HERE}typed.mts`], { encoding: 'utf8' });
-  assert.match(run(`${WORK}typed/typed.mjs`), /^0\.1\.0 2 \d+n false 2 2 2 true 10D 2C \d+\n$/);
+  assert.match(run(`${WORK}typed/typed.mjs`),
+    /^0\.1\.0 2 \d+n false 2 2 2 true 10D 2C \d+\nit is not seat 0's turn true true\n$/);
 });
 
 test('the packed package installs into a new project and runs its example there', () => {
