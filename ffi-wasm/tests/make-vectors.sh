@@ -40,15 +40,8 @@ game="$HERE/vectors/greedy-minimax/g000000-r0.txt"
 tablic analyze --jsonl --bot pimc:samples=16 --seed 5 <"$HERE/positions.txt" >"$HERE/analysis.jsonl"
 
 # Matches to a target played by bots with the Python binding (match-to-target.test.mjs plays
-# them again): installed from ffi-python into a virtual environment in the target directory,
-# or $TABLIC_PYTHON, a Python that has it.
-python=${TABLIC_PYTHON:-}
-if [[ -z $python ]]; then
-    venv=${CARGO_TARGET_DIR:-$ROOT/target}/python-venv
-    [[ -x $venv/bin/python ]] || python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "$ROOT/ffi-python"
-    python=$venv/bin/python
-fi
+# them again).
+python=$("$HERE/../python-binding.sh")
 to_target() {
     local name=$1
     shift
