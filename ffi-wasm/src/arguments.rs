@@ -85,11 +85,11 @@ pub fn names(value: &Names, most: usize) -> Result<Vec<Option<String>>, JsError>
     if !is_array(value.as_ref()) {
         return Err(JsError::new("names must be an array"));
     }
-    let count = value.length() as usize;
-    if count > most {
+    let count = value.length();
+    if count as usize > most {
         return Err(JsError::new(&format!("{count} names for {most} players")));
     }
-    (0..value.length())
+    (0..count)
         .map(|index| {
             let name = value.get(index);
             if name.is_null_or_undefined() {
