@@ -227,23 +227,9 @@ int session_game_winner(const session *s) {
 }
 
 int session_match_winner(const session *s) {
-    tablic_match_to_target_info info;
-    session_check(tablic_match_to_target_describe(s->match, &info), "describe");
-    if (info.winner >= 0) return info.winner;
-    /* A series (or a single game) that ends where no target was reached: the highest
-     * total wins; a tie has no winner. */
-    uint32_t totals[PAIRS_PLAYERS];
-    session_totals(s, totals);
-    uint32_t sides = session_side_count(s);
-    int best = 0;
-    bool tied = false;
-    for (uint32_t side = 1; side < sides; side++) {
-        if (totals[side] > totals[best]) {
-            best = (int)side;
-            tied = false;
-        } else if (totals[side] == totals[best]) {
-            tied = true;
-        }
-    }
-    return tied ? -1 : best;
+    /* Once the match is over, the side alone ahead won it: past 101 the C API's winner, and
+     * after a series' (or a single game's) games whatever the totals; none when level. */
+    int32_t ahead;
+    session_check(tablic_match_to_target_ahead(s->match, &ahead), "ahead");
+    return ahead;
 }

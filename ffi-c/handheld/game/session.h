@@ -78,7 +78,7 @@ void session_next_game(session *s);
 void session_totals(const session *s, uint32_t totals[PAIRS_PLAYERS]);
 /* The side that won the game just over, or -1 on a tie. */
 int session_game_winner(const session *s);
-/* The side that won the match, or -1 on a tie (a series can end level). */
+/* The side that won the match once it is over, or -1 on a tie (a series can end level). */
 int session_match_winner(const session *s);
 
 /* A C API call that failed is a bug: report it and stop the run. */
