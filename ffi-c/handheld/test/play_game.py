@@ -8,8 +8,12 @@ Checks, each failing the run:
   program's, given the keys the firmware took and the same seed; the M4F firmware's too;
 - screen equivalence: whenever the firmware waits for a key or pauses, QEMU's screen
   (downscaled 4 x 4) hashes to the frame the firmware last reported drawing;
-- golden screens: the menu, a choice among captures, a bot's move, a tabla and the score
-  sheet equal the committed PNGs (--regenerate writes them instead, to be looked at);
+- golden screens: the menu, a choice among captures, a bot's move, a tabla, the score
+  sheet, a watched move (paused) and a watched game's sheet equal the committed PNGs
+  (--regenerate writes them instead, to be looked at);
+- watching: bots play a whole seeded game watched by keys (pause, steps, speed up, on to the
+  sheet), then a game in pairs left at its first move; the transcript equals the host's
+  replay of the keys and timeouts the firmware took;
 - the budget: every bot decision under -icount takes at most its level's instructions;
 - key mashing: thousands of random keys, many while a bot thinks, end in finished games
   with no fault; every key pressed is taken once or counted as dropped.
@@ -29,7 +33,7 @@ import qemu_board  # noqa: E402
 DECISION_BUDGET = 50_000_000
 # A seed whose game shows every golden moment (a tabla among them).
 SEED = 4
-GOLDEN = ("menu", "choice", "bot-move", "tabla", "sheet")
+GOLDEN = ("menu", "choice", "bot-move", "tabla", "sheet", "watch", "watch-sheet")
 
 
 class Failure(Exception):
@@ -86,7 +90,8 @@ class Player:
 def choose_in_menu(player, level_steps, pairs, length_steps):
     line, greys = player.wait(r"# wait menu")
     player.keep("menu", greys)
-    keys = ["down"] + ["right"] * level_steps + ["down"] + (["right"] if pairs else [])
+    # From START: down past WATCH to LEVEL.
+    keys = ["down", "down"] + ["right"] * level_steps + ["down"] + (["right"] if pairs else [])
     keys += ["down"] + ["right"] * length_steps + ["down", "select"]  # RULES
     keys += ["down", "down", "select", "down"]  # scroll, back, to START
     for key in keys:
@@ -128,6 +133,48 @@ def run_game(elf, cpu, out, icount, seed):
         player.press("select")
         player.wait(r"# wait menu")
         return player, board.lines()
+
+
+def run_watch(elf, out, seed):
+    """Watches bots play: from the menu's WATCH (MEDIUM against EXPERT) a game paused at its
+    first move, stepped twice, sped up to MAX and watched to its sheet; then a game in pairs
+    left at its first move."""
+    with qemu_board.QemuBoard(elf, cpu="cortex-m3", icount=True, append=f"seed={seed}") as board:
+        player = Player(board, out, random.Random(seed))
+        player.wait(r"# wait menu")
+        for key in ("down", "right", "right"):  # from START to WATCH, VS EXPERT
+            player.press(key)
+            player.wait(r"# wait menu")
+        player.press("select")
+        player.wait(r"# pause watch move")  # the first move, up for 1.5 s at X1
+        player.press("select")
+        _, greys = player.wait(r"# wait watch paused")
+        player.keep("watch", greys)
+        for key in ("right", "right", "up", "up", "up"):  # two moves on, then X2, X5, MAX
+            player.press(key)
+            player.wait(r"# wait watch paused")
+        player.press("select")
+        _, greys = player.wait(r"# wait sheet")
+        player.keep("watch-sheet", greys)
+        player.press("select")
+        player.wait(r"# wait menu")
+        for key in ("up", "up", "up", "right", "down", "down", "down", "down"):  # pairs, WATCH
+            player.press(key)
+            player.wait(r"# wait menu")
+        player.press("select")
+        player.wait(r"# pause watch move")
+        player.press("left")
+        player.wait(r"# wait menu")
+        lines = board.lines()
+    watched = transcript(lines)
+    sessions = [line for line in watched if line.startswith("session")]
+    if len(sessions) != 2 or not all("watch against=minimax:depth=3" in line for line in sessions):
+        raise Failure(f"watch: expected two watched sessions against EXPERT, got {sessions}")
+    if "pairs=1" not in sessions[1] or watched[-1] != "watch left":
+        raise Failure(f"watch: the game in pairs was not left: last line {watched[-1]!r}")
+    if sum(line.startswith("result game") for line in watched) != 1:
+        raise Failure("watch: the first watched game did not end once")
+    return player, lines
 
 
 KEYS = ("up", "down", "left", "right", "select")
@@ -214,10 +261,15 @@ def check_budget(lines, cpu):
         raise Failure(f"{cpu}: a decision took {worst:,} instructions, over {DECISION_BUDGET:,}")
 
 
+RECORDED = re.compile(r"^# (?:key (\w+)|(timeout))")
+
+
 def replay_on_host(host, lines, out, name, seed):
-    keys = [key.group(1) for key in keys_taken(lines)[0]]
+    """The host program's transcript given the keys the firmware took and its pauses that
+    ended with no key, in order (board_host.c)."""
+    events = [match.group(1) or match.group(2) for match in map(RECORDED.match, lines) if match]
     path = out / f"{name}.keys"
-    path.write_text("".join(key + "\n" for key in keys))
+    path.write_text("".join(event + "\n" for event in events))
     result = subprocess.run([host], env={"HANDHELD_KEYS": str(path), "HANDHELD_SEED": str(seed)},
                             capture_output=True, text=True, timeout=600, check=False)
     if result.returncode != 0:
@@ -261,7 +313,15 @@ def main():
         host_lines = replay_on_host(args.host, m3_lines, args.out, "m3", args.seed)
         if transcript(host_lines) != transcript(m3_lines):
             raise Failure("the host's transcript differs from the Cortex-M3's")
-        compare_goldens(player.moments, args.golden, args.out, args.regenerate)
+        watcher, watch_lines = run_watch(args.m3, args.out, args.seed)
+        check_budget(watch_lines, "cortex-m3 watching")
+        if transcript(replay_on_host(args.host, watch_lines, args.out, "watch", args.seed)) \
+                != transcript(watch_lines):
+            raise Failure("watch: the host's transcript differs from the Cortex-M3's")
+        print(f"watch ok: {len(transcript(watch_lines))} transcript lines, "
+              f"{watcher.waits} screens checked")
+        compare_goldens({**player.moments, **watcher.moments}, args.golden, args.out,
+                        args.regenerate)
         _, m4f_lines = run_game(args.m4f, "cortex-m4", args.out, icount=True, seed=args.seed)
         check_budget(m4f_lines, "cortex-m4")
         if transcript(m4f_lines) != transcript(m3_lines):
