@@ -1,7 +1,7 @@
 """Plays the handheld game in QEMU by pressing its keys, and checks what a person would see.
 
-    python3 play_game.py --m3 GAME_M3.elf --m4f GAME_M4F.elf --host GAME_HOST --out DIR
-        [--golden DIR] [--regenerate]
+    python3 play_game.py --m3 GAME_M3.elf --m4f GAME_M4F.elf --host GAME_HOST
+        --crowded CROWDED_TABLE --out DIR [--golden DIR] [--regenerate]
 
 Checks, each failing the run:
 - game equivalence: the firmware's transcript (its lines without '#') equals the host
@@ -15,6 +15,9 @@ Checks, each failing the run:
   sheet), then a game in pairs left at its first move; the transcript equals the host's
   replay of the keys and timeouts the firmware took;
 - the budget: every bot decision under -icount takes at most its level's instructions;
+- a crowded table: the host's crowded_table (test/crowded_table.c) draws tables of up to 51
+  cards, the most a game reaches, and checks every card can still be told; its screens of
+  25 and 51 cards equal the committed PNGs;
 - key mashing: thousands of random keys, many while a bot thinks, end in finished games
   with no fault; every key pressed is taken once or counted as dropped.
 """
@@ -33,7 +36,8 @@ import qemu_board  # noqa: E402
 DECISION_BUDGET = 50_000_000
 # A seed whose game shows every golden moment (a tabla among them).
 SEED = 4
-GOLDEN = ("menu", "choice", "bot-move", "tabla", "sheet", "watch", "watch-sheet")
+GOLDEN = ("menu", "choice", "bot-move", "tabla", "sheet", "watch", "watch-sheet", "crowded-25",
+          "crowded-51")
 
 
 class Failure(Exception):
@@ -277,6 +281,16 @@ def replay_on_host(host, lines, out, name, seed):
     return result.stdout.splitlines()
 
 
+def crowded_table(program, out):
+    """Runs the crowded-table check; its two screens, as golden moments."""
+    result = subprocess.run([program, str(out)], capture_output=True, text=True, timeout=120,
+                            check=False)
+    if result.returncode != 0:
+        raise Failure(f"crowded table: exit {result.returncode}: {result.stderr.strip()}")
+    print(result.stdout.splitlines()[-1])
+    return {name: qemu_board.read_png(out / f"{name}.png") for name in ("crowded-25", "crowded-51")}
+
+
 def compare_goldens(moments, golden, out, regenerate):
     golden.mkdir(exist_ok=True)
     for name in GOLDEN:
@@ -298,6 +312,7 @@ def main():
     parser.add_argument("--m3", required=True)
     parser.add_argument("--m4f", required=True)
     parser.add_argument("--host", required=True)
+    parser.add_argument("--crowded", required=True, help="the host's crowded_table program")
     parser.add_argument("--out", required=True, type=pathlib.Path)
     parser.add_argument("--golden", type=pathlib.Path,
                         default=pathlib.Path(__file__).resolve().parent / "golden")
@@ -320,7 +335,8 @@ def main():
             raise Failure("watch: the host's transcript differs from the Cortex-M3's")
         print(f"watch ok: {len(transcript(watch_lines))} transcript lines, "
               f"{watcher.waits} screens checked")
-        compare_goldens({**player.moments, **watcher.moments}, args.golden, args.out,
+        crowded = crowded_table(args.crowded, args.out)
+        compare_goldens({**player.moments, **watcher.moments, **crowded}, args.golden, args.out,
                         args.regenerate)
         _, m4f_lines = run_game(args.m4f, "cortex-m4", args.out, icount=True, seed=args.seed)
         check_budget(m4f_lines, "cortex-m4")
