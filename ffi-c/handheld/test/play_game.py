@@ -207,7 +207,7 @@ def mash(elf, host, out, presses, seed):
         for _ in range(presses):
             player.press(rng.choice(KEYS))
             time.sleep(MASHING_INTERVAL)
-        lines = settled(board)
+        lines = settled(board, player)
     keys, dropped = keys_taken(lines)
     # A press whose two edges both reach QEMU's GPIO model before the firmware's interrupt
     # runs is one no firmware can see (its line is high again); when the host starves QEMU's
@@ -232,11 +232,24 @@ def mash(elf, host, out, presses, seed):
           f"{lost} merged by the host, {games} games finished")
 
 
-def settled(board):
+def watching(lines):
+    """True while the last session is a watch that has not been left: it goes on by itself."""
+    for line in reversed(transcript(lines)):
+        if line == "watch left":
+            return False
+        if line.startswith("session"):
+            return "watch against=" in line
+    return False
+
+
+def settled(board, player):
     """The transcript once the firmware waits for a key and has written nothing for
-    QUIET_SECONDS (its queue is empty: a queued key would be taken at once)."""
+    QUIET_SECONDS (its queue is empty: a queued key would be taken at once). A watched game
+    plays on by itself (a match to 101 for minutes): every QUIET_SECONDS while one runs,
+    `left` leaves it."""
     deadline = time.monotonic() + 300
     lines, since = board.lines(), time.monotonic()
+    left_at = since
     while time.monotonic() < deadline:
         time.sleep(0.2)
         now = board.lines()
@@ -244,6 +257,10 @@ def settled(board):
             lines, since = now, time.monotonic()
         elif lines and lines[-1].startswith("# wait") and time.monotonic() - since > QUIET_SECONDS:
             return lines
+        if watching(lines) and not lines[-1].startswith("# wait") \
+                and time.monotonic() - left_at > QUIET_SECONDS:
+            player.press("left")
+            left_at = time.monotonic()
     raise Failure(f"mashing: the firmware did not settle within 300 s; last line {lines[-1:]}")
 
 
