@@ -1499,6 +1499,18 @@ enum tablic_result tablic_match_to_target_totals(const struct tablic_match_to_ta
                                                  size_t *count);
 
 /**
+ * The side alone with the highest running total, or -1 while two or more share it (as
+ * before any game is over). A match stopped after an agreed number of games, a series, is
+ * won by this side whether or not it reached the target; a match played to the target is
+ * won once `tablic_match_to_target_info`'s `winner` names it.
+ *
+ * # Safety
+ * `match` must be a live handle; `side` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_ahead(const struct tablic_match_to_target *match,
+                                                int32_t *side);
+
+/**
  * The side `player` plays for, all match long (`TABLIC_RESULT_INVALID_SEAT` past the
  * players).
  *
