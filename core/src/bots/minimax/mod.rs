@@ -81,10 +81,12 @@
 //! In a two-player last deal every card is known: the other seat holds all this one has not
 //! seen. With a node budget `N` the [solver](crate::bots::solver) (transposition table,
 //! exact values to the game's end) decides there, in a single attempt of at most about `N`
-//! nodes, the opponent taken to play its best; when it runs out the search above decides,
-//! as without the option. Its memory is the caller's (`memory=` KiB in a spec). Off by
-//! default (`exact=0`). With 12,000 search nodes, 8 KiB and `exact=8000` it beat the same
-//! minimax without it by 0.38 points a game (STRENGTH.md).
+//! nodes; when it runs out the search above decides, as without the option. The opponent
+//! is taken to play its best, or the greedy player's moves when every move it made in the
+//! deals already over was greedy ([`Opponents`](crate::bots::Opponents)), as pimc and
+//! ismcts take it. Its memory is the caller's (`memory=` KiB in a spec). Off by
+//! default (`exact=0`). With 12,000 search nodes, 8 KiB and `exact=3000` it beat the same
+//! minimax without it by 0.15 points a game, and greedy by 8.7 instead of 6.4 (STRENGTH.md).
 //!
 //! # Memory
 //! No heap. The search keeps one compact state (a few hundred bytes, made and unmade in
@@ -108,7 +110,7 @@ pub use search::Decision;
 #[cfg(feature = "solver")]
 use crate::bots::nearing::best_move_within_budget;
 #[cfg(feature = "solver")]
-use crate::bots::pimc::{has_single_world, Horizon};
+use crate::bots::pimc::{has_single_world, Horizon, Opponents};
 use crate::bots::solver::Entry;
 #[cfg(feature = "solver")]
 use crate::bots::solver::{Solver, SOLVER_MEMORY_KIB};
@@ -228,6 +230,7 @@ impl<'m> MinimaxBot<'m> {
 
     /// The solver's move in a two-player last deal, where the other seat holds every card
     /// this one has not seen, when the `exact` budget is set and suffices; `None` otherwise.
+    /// An opponent seen to play greedy moves is taken to go on so, as pimc and ismcts do.
     #[cfg(feature = "solver")]
     fn solve_last_deal(&mut self, view: &PlayerView<'_>) -> Option<Move> {
         if self.options.exact == 0 || !has_single_world(view) || !view.is_my_turn() {
@@ -237,6 +240,7 @@ impl<'m> MinimaxBot<'m> {
         hands[view.seat()] = view.hand();
         hands[1 - view.seat()] = view.unseen();
         let mut solver = Solver::new(self.memory);
+        solver.set_greedy_seats(&Opponents::observe(view).greedy_seats());
         solver.set_node_budget(Some(self.options.exact));
         best_move_within_budget(&mut solver, view, &hands, &[], Horizon::GameEnd).ok()
     }
