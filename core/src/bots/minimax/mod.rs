@@ -231,7 +231,10 @@ impl<'m> MinimaxBot<'m> {
     /// The solver's move in a two-player last deal, where the other seat holds every card
     /// this one has not seen, when the `exact` budget is set and suffices; `None` otherwise.
     /// An opponent seen to play greedy moves is taken to go on so, as pimc and ismcts do.
+    /// Never inlined, so that the solver's frame (its 4 KiB capture arena) is not reserved
+    /// by every decision, only by those that solve.
     #[cfg(feature = "solver")]
+    #[inline(never)]
     fn solve_last_deal(&mut self, view: &PlayerView<'_>) -> Option<Move> {
         if self.options.exact == 0 || !has_single_world(view) || !view.is_my_turn() {
             return None;
