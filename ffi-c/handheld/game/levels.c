@@ -22,5 +22,5 @@ const handheld_level handheld_levels[HANDHELD_LEVEL_COUNT] = {
      * defaults, whose 20,000 nodes took up to 51 million instructions in pairs, over the
      * budget. Its most, about 30 million, leaves 40 % of the budget for what 100 games did
      * not meet and for the few instructions a real board may spend differently. */
-    {"EXPERT", "minimax:depth=3,nodes=12000"},
+    {"EXPERT", "minimax:depth=3,nodes=12000,exact=3000,memory=8"},
 };
