@@ -1,0 +1,84 @@
+// The table: the cards on it, and each seat's panel (cards in hand, pile, card points,
+// tablas), the person's own at the bottom. Cards being taken are marked; a bot's card
+// being played is shown beside the table.
+import type { Game } from 'tablic';
+import { cardFace, cardsOf } from './cards';
+import { element } from './dom';
+import { PERSON, seatName } from './seats';
+
+/** What the table shows beyond the game itself. */
+export interface TableMarks {
+  /** The table's cards to show (the table before a bot's move, while it is shown). */
+  table: string;
+  /** Table cards marked as taken. */
+  taken: string[];
+  /** A card being played, with the seat playing it. */
+  played?: { seat: number; card: string; tabla: boolean };
+  /** The seat whose bot is thinking. */
+  thinking?: number;
+}
+
+function seatPanel(game: Game, seat: number, marks: TableMarks): HTMLElement {
+  const players = game.players;
+  const soFar = game.resultSoFar();
+  const result = soFar.seats[seat];
+  const handSize = cardsOf(game.hand(seat)).length;
+  const tablas = game.tablas(seat);
+  const toMove = game.toMove === seat;
+  const position = players === 2 ? (seat === PERSON ? 'south' : 'north')
+    : ['south', 'west', 'north', 'east'][seat] ?? 'north';
+  const panel = element('section', {
+    class: `seat seat-${position}${toMove ? ' to-move' : ''}${seat === PERSON ? ' person' : ''}`,
+    'data-seat': seat,
+    'aria-label': seatName(players, seat),
+  });
+  const status = marks.thinking === seat ? 'thinking…' : toMove ? 'to move' : '';
+  panel.append(element('h2', {}, seatName(players, seat),
+    status !== '' && element('span', { class: 'status' }, ` ${status}`)));
+  if (seat !== PERSON) {
+    const backs = element('div', { class: 'backs', 'aria-label': `${handSize} cards in hand` });
+    for (let index = 0; index < handSize; index += 1) backs.append(element('span', { class: 'back' }));
+    panel.append(backs);
+  }
+  panel.append(element('dl', { class: 'pile' },
+    element('dt', {}, 'Pile'), element('dd', { 'data-field': 'cards' }, String(result?.cards ?? 0)),
+    element('dt', {}, 'Points'), element('dd', { 'data-field': 'points' }, String(result?.cardPoints ?? 0)),
+    element('dt', {}, 'Tablas'), element('dd', { 'data-field': 'tablas' },
+      tablas > 0 ? element('span', { class: 'tally' }, '|'.repeat(tablas)) : '0')));
+  soFar.free();
+  if (marks.played?.seat === seat) {
+    const card = cardFace(marks.played.card);
+    card.classList.add('played');
+    panel.append(element('div', { class: 'played-slot' }, card,
+      marks.played.tabla && element('span', { class: 'banner' }, 'TABLA!')));
+  }
+  return panel;
+}
+
+/** The table's cards, the taken ones marked. */
+function tableCards(marks: TableMarks): HTMLElement {
+  const cards = cardsOf(marks.table);
+  const area = element('section', { class: 'table-cards', 'aria-label': `Table: ${cards.length} cards` });
+  if (cards.length === 0) area.append(element('p', { class: 'empty' }, 'The table is empty.'));
+  for (const text of cards) {
+    const face = cardFace(text);
+    if (marks.taken.includes(text)) face.classList.add('taken');
+    area.append(face);
+  }
+  return area;
+}
+
+/** Every seat but the person's around the table. */
+export function renderTable(game: Game, marks: TableMarks): HTMLElement {
+  const board = element('div', { class: `board players-${game.players}` });
+  for (let seat = 0; seat < game.players; seat += 1) {
+    if (seat !== PERSON) board.append(seatPanel(game, seat, marks));
+  }
+  board.append(tableCards(marks));
+  return board;
+}
+
+/** The person's own panel (pile, points, tablas). */
+export function renderPersonPanel(game: Game, marks: TableMarks): HTMLElement {
+  return seatPanel(game, PERSON, marks);
+}
