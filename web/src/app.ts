@@ -123,9 +123,9 @@ export class App implements BotTurnHost {
 
   /** Plays on with `game`: new bots, a fresh screen, and the bots' turns if they are to move. */
   private setGame(game: Game, message: string): void {
+    // The old game and bots are left to the garbage collector: a bot turn or a hint still
+    // awaiting may hold them, and sees it is stale only after its wait.
     this.leaveGameTurn();
-    this.game?.free();
-    this.bots?.free();
     this.game = game;
     const seats = Array.from({ length: game.players }, (_, seat) => seat).filter((seat) => seat !== PERSON);
     this.bots = new Bots(this.settings.level, game.seed ?? 0n, seats);
@@ -242,7 +242,7 @@ export class App implements BotTurnHost {
   /** A move made: into the log. */
   played(seat: number, move: string, tabla: boolean): void {
     const players = this.game?.players ?? 2;
-    this.log.push(element('li', {}, `${seatName(players, seat)} `, moveInWords(move),
+    this.log.push(element('li', {}, `${seatName(players, seat)} `, moveInWords(move, seat === PERSON),
       tabla ? ' — TABLA!' : '', '.'));
     this.log = this.log.slice(-LOG_LINES);
   }
@@ -339,7 +339,7 @@ export class App implements BotTurnHost {
   private status(game: Game): (string | HTMLElement)[] {
     if (this.showing !== undefined) {
       const { seat, move, tabla } = this.showing;
-      return [`${seatName(game.players, seat)} `, moveInWords(move), tabla ? ' — TABLA!' : ''];
+      return [`${seatName(game.players, seat)} `, moveInWords(move, seat === PERSON), tabla ? ' — TABLA!' : ''];
     }
     if (this.thinking !== undefined) return [`${seatName(game.players, this.thinking)} is thinking…`];
     if (game.isFinished) return ['The game is over.'];
@@ -376,7 +376,7 @@ export class App implements BotTurnHost {
       this.hint === 'thinking' && element('p', { class: 'hint thinking' }, 'Working out a hint…'),
       this.hint !== undefined && this.hint !== 'thinking' && renderHint(this.hint),
       element('ol', { class: 'log', 'aria-label': 'Last moves' }, ...this.log));
-    if (game.isFinished) {
+    if (game.isFinished && this.showing === undefined) {
       const sheet = renderSheet(game);
       const again = keyButton('New game', 'N', 'new-game');
       again.dataset['key'] = 'new-game';

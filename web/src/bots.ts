@@ -42,12 +42,6 @@ export class Bots {
     if (seat === undefined || bot === undefined) throw new Error('no bot is to move');
     return bot.chooseFor(game.view(seat));
   }
-
-  /** Frees the bots' memory at once. */
-  free(): void {
-    for (const bot of this.bots.values()) bot.free();
-    this.bots.clear();
-  }
 }
 
 /** Every legal move of `seat` (to move) valued from its view, best first. */

@@ -12,11 +12,13 @@ export function partsOf(move: string): MoveParts {
   return { card, captured };
 }
 
-/** The move in words, its cards drawn: "plays 7♠ and takes 3♦ 4♣" or "lays down 7♠". */
-export function moveInWords(move: string): HTMLElement {
+/** The move in words, its cards drawn: "plays 7♠ and takes 3♦ 4♣" or "lays down 7♠";
+ * `you` for the person ("play", "take"). */
+export function moveInWords(move: string, you: boolean): HTMLElement {
   const { card, captured } = partsOf(move);
+  const s = you ? '' : 's';
   const words = document.createElement('span');
-  if (captured.length === 0) words.append('lays down ', cardsInline([card]));
-  else words.append('plays ', cardsInline([card]), ' and takes ', cardsInline(captured));
+  if (captured.length === 0) words.append(`lay${s} down `, cardsInline([card]));
+  else words.append(`play${s} `, cardsInline([card]), ` and take${s} `, cardsInline(captured));
   return words;
 }

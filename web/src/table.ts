@@ -24,7 +24,8 @@ function seatPanel(game: Game, seat: number, marks: TableMarks): HTMLElement {
   const result = soFar.seats[seat];
   const handSize = cardsOf(game.hand(seat)).length;
   const tablas = game.tablas(seat);
-  const toMove = game.toMove === seat;
+  // While a bot's move is shown, nobody is to move yet.
+  const toMove = game.toMove === seat && marks.played === undefined;
   const position = players === 2 ? (seat === PERSON ? 'south' : 'north')
     : ['south', 'west', 'north', 'east'][seat] ?? 'north';
   const panel = element('section', {
