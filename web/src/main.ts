@@ -14,3 +14,5 @@ const settings = settingsFromQuery(location.search);
 await Promise.all(['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "Atkinson Hyperlegible"`, 'Tablić')));
 new App(root, settings).start(new URLSearchParams(location.search).has('seed'));
 document.documentElement.dataset['ready'] = 'true';
+// The moment the first position can be played (or the menu used): web/bench.mjs reads it.
+performance.mark('tablic-ready');

@@ -13,6 +13,7 @@ const TYPES = {
   '.woff': 'font/woff',
   '.png': 'image/png',
   '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
 };
 
 /** Serves `folder`; resolves to the server and its base URL (a free port). */
