@@ -6,12 +6,9 @@
 #                               instead of comparing (look at every one before committing)
 #
 # It installs what it lacks: Debian's chromium (apt, about 435 MB with its dependencies),
-# the npm package tablic (ffi-wasm/build.sh, which installs its own tools), and the page's
-# tools pinned in web/package-lock.json (npm ci).
+# then builds the page with web/build.sh (which installs the rest).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(dirname "$HERE")
-NPM_PACKAGE=${TABLIC_NPM_DIR:-$ROOT/target/npm/tablic}
 
 if [[ "${1:-}" == "--regenerate" ]]; then
     export TABLIC_WEB_REGENERATE=1
@@ -27,13 +24,6 @@ if ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "ok installed";
     apt-get -o DPkg::Lock::Timeout=1200 install -y -qq --no-install-recommends chromium >/dev/null
 fi
 
-"$ROOT/ffi-wasm/build.sh"
-if ! (cd "$HERE" && npm ls --depth=0 >/dev/null 2>&1); then
-    echo "test.sh: npm ci (esbuild, TypeScript, markdown-it, the font, playwright-core, pngjs, pixelmatch)"
-    (cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error)
-fi
-# The page imports the built package by its name, as a user of the package does.
-ln -sfn "$NPM_PACKAGE" "$HERE/node_modules/tablic"
-node "$HERE/build.mjs"
+"$HERE/build.sh"
 cd "$HERE/test"
 node --test --test-concurrency=1 ./*.test.mjs
