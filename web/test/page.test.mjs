@@ -1,8 +1,8 @@
 // The page in Debian's Chromium (playwright-core, headless), served on 127.0.0.1: a whole
 // game against a bot by keys and clicks (a choice among several captures, an undo, a hint,
 // the score sheet), checked against the engine run in Node; a malformed record and keys
-// mashed while bots think; screenshots against the committed goldens in test/golden/.
-// TABLIC_WEB_REGENERATE=1 writes the goldens instead (web/test.sh --regenerate).
+// mashed while bots think in a game of pairs; screenshots against the committed goldens in
+// test/golden/. TABLIC_WEB_REGENERATE=1 writes the goldens instead (web/test.sh --regenerate).
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -236,6 +236,9 @@ test('keys mashed while the bots think leave the page working', async () => {
   const { page, problems, context } = await openPage(DESKTOP);
   await page.goto(`${url}?players=4&level=minimax:depth=3&seed=${SEED}&pause=0`);
   assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.deepEqual(await page.$$eval('.seat h2', (names) => names.map((name) => name.firstChild.textContent)),
+    ['West', 'Partner', 'East', 'You']);
+  await checkScreenshot(page, 'pairs-desktop');
   const keys = ['1', '2', '3', '6', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' ',
     'Escape', 'h', 'u', 'k', 'r', 'b', 'x', 'Tab'];
   let random = 12345;
