@@ -17,7 +17,7 @@ import { renderRules } from './rules';
 import { PERSON, seatName } from './seats';
 import { LEVELS, queryOf, randomSeed, rulesText, validSeed, type Settings } from './settings';
 import { renderSheet } from './sheet';
-import { renderPersonPanel, renderTable, type TableMarks } from './table';
+import { renderPersonPanel, renderSides, renderTable, type TableMarks } from './table';
 
 const LOG_LINES = 6;
 
@@ -368,6 +368,7 @@ export class App implements BotTurnHost {
     const screen = element('main', { class: 'screen game', 'aria-label': 'Game' },
       element('header', {}, element('h1', {}, 'Tablić'), info), bar,
       renderTable(game, marks),
+      renderSides(game),
       element('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, ...this.status(game)),
       this.message !== '' && element('p', { class: this.message.startsWith('Could not') ? 'message error' : 'message' }, this.message),
       this.choice !== undefined && renderChoice(this.choice),

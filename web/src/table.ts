@@ -4,7 +4,7 @@
 import type { Game } from 'tablic';
 import { cardFace, cardsOf } from './cards';
 import { element } from './dom';
-import { PERSON, seatName } from './seats';
+import { PERSON, seatName, sideName } from './seats';
 
 /** What the table shows beyond the game itself. */
 export interface TableMarks {
@@ -28,8 +28,9 @@ function seatPanel(game: Game, seat: number, marks: TableMarks): HTMLElement {
   const toMove = game.toMove === seat && marks.played === undefined;
   const position = players === 2 ? (seat === PERSON ? 'south' : 'north')
     : ['south', 'west', 'north', 'east'][seat] ?? 'north';
+  const partner = seat !== PERSON && game.sideOf(seat) === game.sideOf(PERSON);
   const panel = element('section', {
-    class: `seat seat-${position}${toMove ? ' to-move' : ''}${seat === PERSON ? ' person' : ''}`,
+    class: `seat seat-${position}${toMove ? ' to-move' : ''}${seat === PERSON ? ' person' : ''}${partner ? ' partner' : ''}`,
     'data-seat': seat,
     'aria-label': seatName(players, seat),
   });
@@ -67,6 +68,22 @@ function tableCards(marks: TableMarks): HTMLElement {
     area.append(face);
   }
   return area;
+}
+
+/** In a game of sides, each side's card points and tablas so far, the person's side first. */
+export function renderSides(game: Game): HTMLElement | undefined {
+  if (game.sideCount === game.players) return undefined;
+  const soFar = game.resultSoFar();
+  const own = game.sideOf(PERSON);
+  const order = soFar.sides.map((_, side) => side).sort((a, b) => Number(b === own) - Number(a === own));
+  const line = element('p', { class: 'sides', 'aria-label': 'Sides so far' },
+    ...order.flatMap((side, index) => {
+      const result = soFar.sides[side];
+      const text = `${sideName(game, side)}: ${result?.cardPoints ?? 0} points, ${result?.cards ?? 0} cards, ${result?.tablas ?? 0} tablas`;
+      return [index > 0 ? ' · ' : '', element('span', { 'data-side': side }, text)];
+    }));
+  soFar.free();
+  return line;
 }
 
 /** Every seat but the person's around the table. */
