@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # ffi-wasm/bench.sh: the figures of BENCHMARKS.md's WebAssembly section, in one run: the
 # .wasm's size (raw from rustc, after wasm-bindgen, after wasm-opt -O3, gzipped), and
-# greedy games per second natively (`tablic match`) and in Node, alternating, 3 rounds.
+# greedy games per second natively (`tablic match`) and in Node, alternating, 3 rounds;
+# then `best`'s time per move natively (the Python binding, python-binding.sh) and in Node
+# on the same positions with the same seeds (bench-best.mjs: 20 games' positions, 3 rounds).
 # Run ffi-wasm/build.sh first (same WASM_TOOLS / TABLIC_WASM_TARGET_DIR / TABLIC_NPM_DIR).
 #
 #   ffi-wasm/bench.sh [GAMES]
@@ -27,6 +29,7 @@ echo "size tablic_wasm.js, gzip -9: $(gzip -9 -c "$OUT/tablic_wasm.js" | wc -c) 
 (cd "$ROOT" && cargo build --quiet --release -p tablic-cli)
 tablic=${CARGO_TARGET_DIR:-$ROOT/target}/release/tablic
 ln -sfn "$OUT" "$HERE/node_modules/tablic"
+python=$("$HERE/python-binding.sh")
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in 1 2 3; do
     native=$("$tablic" match --players greedy,greedy --games "$GAMES" --seed 1 --json)
@@ -35,4 +38,6 @@ for round in 1 2 3; do
             mean_points_bot0: m.bots[0].mean_points}))' "$native")"
     echo "round $round node:   $(cd "$HERE" && node bench.mjs "$GAMES")"
 done
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "best per move: $(cd "$HERE" && node bench-best.mjs "$python" 20 3)"
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"

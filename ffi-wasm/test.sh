@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ffi-wasm/test.sh: build the npm package (build.sh, which installs what it lacks) and run
-# its tests in Node: the native engine's games move for move, cards, games, bots, every
-# error's message, and the README's examples and typed.mts under tsc --strict.
+# its tests in Node: the native engine's games and matches to a target move for move, cards,
+# games, bots, the bot worker (tablic/worker, in a worker thread), every error's message,
+# and the README's examples and typed.mts under tsc --strict.
 #
 #   ffi-wasm/test.sh
 set -euo pipefail

@@ -61,3 +61,45 @@ pub fn seed(value: &Seed, what: &str) -> Result<u64, JsError> {
     }
     Err(refused())
 }
+
+#[wasm_bindgen]
+extern "C" {
+    /// A list of names as JavaScript gives it: `(string | null | undefined)[]`, or any other
+    /// value by mistake.
+    #[wasm_bindgen(typescript_type = "(string | null | undefined)[]")]
+    pub type Names;
+
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray)]
+    fn is_array(value: &JsValue) -> bool;
+
+    #[wasm_bindgen(method, getter, structural)]
+    fn length(this: &Names) -> u32;
+
+    #[wasm_bindgen(method, structural, indexing_getter)]
+    fn get(this: &Names, index: u32) -> JsValue;
+}
+
+/// At most `most` names from an array, `None` for `null` or `undefined` (a name left out).
+/// Whether a name can be recorded is the core's to say.
+pub fn names(value: &Names, most: usize) -> Result<Vec<Option<String>>, JsError> {
+    if !is_array(value.as_ref()) {
+        return Err(JsError::new("names must be an array"));
+    }
+    let count = value.length();
+    if count as usize > most {
+        return Err(JsError::new(&format!("{count} names for {most} players")));
+    }
+    (0..count)
+        .map(|index| {
+            let name = value.get(index);
+            if name.is_null_or_undefined() {
+                Ok(None)
+            } else {
+                name.as_string().map(Some).ok_or_else(|| {
+                    let given = name.js_typeof().as_string().unwrap_or_default();
+                    JsError::new(&format!("a name must be a string, not {given}"))
+                })
+            }
+        })
+        .collect()
+}

@@ -10,8 +10,10 @@
 //!   `outcome.rs`: results.
 //! - `bot.rs`: `Bot`, a built-in bot by its spec, with the search memory it owns;
 //!   `matches.rs`: `playMatch`, the core's match harness.
+//! - `match_to_target.rs`: `MatchToTarget`, a match to 101 as people play it, with its
+//!   record; `sheet.rs`: `SheetLine`, a finished game's line on its score sheet.
 //! - `analysis.rs`: `analyzeView` and `analyzeGame`, every legal move valued (hints).
-//! - `arguments.rs`: JavaScript arguments checked: texts, counts, seats and seeds.
+//! - `arguments.rs`: JavaScript arguments checked: texts, counts, seats, seeds and names.
 //! - `errors.rs`: core errors as JavaScript `Error`s.
 mod analysis;
 mod arguments;
@@ -19,10 +21,11 @@ mod bot;
 mod card;
 mod errors;
 mod game;
+mod match_to_target;
 mod matches;
 mod moves;
-
 mod outcome;
+mod sheet;
 mod view;
 
 use wasm_bindgen::prelude::*;

@@ -4,12 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  Bot, Card, Game, analyzeGame, analyzeView, cardsText, deriveSeed, moveText, playMatch,
+  Bot, Card, Game, MatchToTarget, analyzeGame, analyzeView, cardsText, deriveSeed, moveText,
+  playMatch,
 } from 'tablic';
 
 const PIECES = ['A', '2', '10', 'J', 'K', 'C', 'D', 'h', '♠', '♦', 'karo', ' ', ',', ':', '=',
   'x', '-', ';', '\n', 'play ', 'tablic-record 1', 'players 2', 'seed ', 'deck', 'players=',
-  'table=', 'hand=', 'seat=', 'greedy', 'minimax', 'depth=', 'side-size=', 'leftovers=', '99',
+  'table=', 'hand=', 'seat=', 'tablic-match 1', 'target ', 'game 1', 'result ', 'name 0 ', 'greedy', 'minimax', 'depth=', 'side-size=', 'leftovers=', '99',
   '0', '-1', '\u0000', 'é', '18446744073709551616'];
 const VALUES = [undefined, null, 0, -1, 1.5, NaN, Infinity, 2 ** 53, 3n, -3n, 2n ** 70n, '', {}, [], true];
 
@@ -38,6 +39,9 @@ const CALLS = [
   (a) => Game.fromSeed(2, 1n).play(a), (a) => Game.fromSeed(2, 1n).cardMoves(a),
   (a, b) => Game.fromSeed(2, 1n).view(b), (a, b) => Game.fromSeed(2, 1n).rewound(b),
   (a) => analyzeView(Game.fromSeed(2, 1n).view(0), `pimc:samples=2,${a}`), (a, b) => analyzeGame(Game.fromSeed(2, 1n), Math.min(Number(b) || 0, 1000)),
+  (a) => MatchToTarget.fromRecord(a), (a, b) => new MatchToTarget(b, a), (a, b) => new MatchToTarget(2, 1n, a, b),
+  (a, b) => new MatchToTarget(2, 1n, '', 101, [a, b]), (a) => new MatchToTarget(2, 1n, '', 101, a),
+  (a) => new MatchToTarget(2, 1n).play(a), (a, b) => new MatchToTarget(2, 1n).playerAt(b),
 ];
 
 test('random input to every reader is an answer or an Error, never a trap', () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ffi-wasm/tests/make-vectors.sh: the native games the package must play again, move for
-# move (tests/vectors/<name>/g*.txt, committed). Rerun it only when the engine's play is
-# meant to change, and look at the difference:
+# move (tests/vectors/<name>/g*.txt), and matches to a target (tests/match-to-target/*.json,
+# made with the Python binding by match_to_target.py), all committed. Rerun it only when
+# the engine's play is meant to change, and look at the difference:
 #
 #   ffi-wasm/tests/make-vectors.sh
 set -euo pipefail
@@ -37,3 +38,17 @@ game="$HERE/vectors/greedy-minimax/g000000-r0.txt"
     tablic position "$game" --ply 41 --all
 } >"$HERE/positions.txt"
 tablic analyze --jsonl --bot pimc:samples=16 --seed 5 <"$HERE/positions.txt" >"$HERE/analysis.jsonl"
+
+# Matches to a target played by bots with the Python binding (match-to-target.test.mjs plays
+# them again).
+python=$("$HERE/../python-binding.sh")
+to_target() {
+    local name=$1
+    shift
+    "$python" "$HERE/match_to_target.py" "$@" >"$HERE/match-to-target/$name.json"
+}
+mkdir -p "$HERE/match-to-target"
+to_target pairs-101 4 2026 101 "side-size=2 leftovers=last-player" \
+    greedy,pimc:samples=4,minimax:depth=2,random ana,,bo
+to_target two-61 2 9 61 "final-tabla=no" ismcts:iterations=200,minimax:depth=3
+to_target three-best-41 3 5 41 "" best,greedy,pimc:samples=8

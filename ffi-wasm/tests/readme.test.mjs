@@ -30,6 +30,7 @@ test("the README's JavaScript example runs", () => {
   const lines = run(`${WORK}readme.mjs`).trim().split('\n');
   assert.match(lines[0], /^Uint32Array\(2\) \[ \d+, \d+ \]$/);
   assert.equal(lines[1], 'tablic-record 1');
+  assert.equal(lines.at(-2), 'true');
   assert.equal(lines.at(-1), 'illegal move 5S 2C: the game is over');
 });
 
@@ -39,11 +40,13 @@ test("the README's TypeScript example and typed.mts compile under --strict and r
     '--lib', 'es2022,esnext.disposable,dom', `${WORK}readme.mts`, `${HERE}typed.mts`], { encoding: 'utf8' });
   execFileSync(TSC, ['--module', 'nodenext', '--target', 'es2022', '--lib', 'es2022,esnext.disposable,dom',
     '--outDir', WORK, `${WORK}readme.mts`], { encoding: 'utf8' });
-  assert.match(run(`${WORK}readme.mjs`), /^Uint32Array\(2\) \[ \d+, \d+ \] (0|1|undefined)\n$/);
+  assert.match(run(`${WORK}readme.mjs`),
+    /^Uint32Array\(2\) \[ \d+, \d+ \] (0|1|undefined)\n(0|1) Uint32Array\(2\) \[ \d+, \d+ \] true true\n$/);
   mkdirSync(`${WORK}typed`, { recursive: true });
   execFileSync(TSC, ['--module', 'nodenext', '--target', 'es2022', '--lib', 'es2022,esnext.disposable,dom',
     '--outDir', `${WORK}typed`, `${HERE}typed.mts`], { encoding: 'utf8' });
-  assert.match(run(`${WORK}typed/typed.mjs`), /^0\.1\.0 2 \d+n false 2 2 2 true 10D 2C \d+\n$/);
+  assert.match(run(`${WORK}typed/typed.mjs`),
+    /^0\.1\.0 2 \d+n false 2 2 2 true 10D 2C \d+\nit is not seat 0's turn true true\n$/);
 });
 
 test('the packed package installs into a new project and runs its example there', () => {

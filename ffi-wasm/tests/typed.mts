@@ -4,6 +4,7 @@ import {
   Bot, Card, Game, View, cardsText, deriveSeed, moveText, version,
   type GameResult, type Played, type SeatResult, type Seed,
 } from 'tablic';
+import { BotWorker, type AnalysisData, type MoveAnalysisData } from 'tablic/worker';
 
 const seed: Seed = deriveSeed(1n, 0);
 const game: Game = Game.fromSeed(2, seed, 'final-tabla=no');
@@ -26,3 +27,11 @@ const card: Card = new Card('10D');
 const points: number = card.points;
 console.log(version(), players, gameSeed, tabla, seats.length, totals.length, points,
   cardsText(game.pile(0), true).length > 0, moveText('10♦ 2c'), Game.fromRecord(game.record()).plies);
+
+// tablic/worker: the bots off the calling thread.
+const worker: BotWorker = new BotWorker();
+const chosen: string = await worker.choose('greedy', 1n, game.record(), 0).catch((error: Error) => error.message);
+const analysis: AnalysisData = await worker.analyzeGame(game.rewound(44).position());
+const marks: MoveAnalysisData['mark'][] = analysis.moves.map((move) => move.mark);
+worker.terminate();
+console.log(chosen, analysis.exact, marks.length > 0);
