@@ -1,6 +1,7 @@
 // web/build.mjs: builds the page into target/web (or $TABLIC_WEB_DIR): type-checks the
 // TypeScript (strict), bundles it and its styles and fonts with esbuild, renders
-// docs/RULES.md into the page with markdown-it, and copies the package's WebAssembly.
+// docs/RULES.md into the page with markdown-it, and copies the package's WebAssembly and
+// its bot worker.
 // The package `tablic` must be built (ffi-wasm/build.sh) and linked at node_modules/tablic.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,12 @@ await esbuild.build({
   loader: { '.woff2': 'file', '.woff': 'file' },
   logLevel: 'warning',
 });
-copyFileSync(join(tablic, 'tablic_wasm_bg.wasm'), join(out, 'tablic_wasm_bg.wasm'));
+// The WebAssembly (for the page's bundle, which finds it beside itself), and the package's
+// bot worker as it ships: BotWorker starts ./bot-worker.js beside the bundle, which loads
+// the package's own entry and the same WebAssembly.
+for (const file of ['tablic_wasm_bg.wasm', 'bot-worker.js', 'worker-requests.js', 'index.js', 'tablic_wasm.js']) {
+  copyFileSync(join(tablic, file), join(out, file));
+}
 
 // The rules, as HTML at build time; raw HTML in the file is not passed through.
 const markdown = new MarkdownIt({ html: false, typographer: true });

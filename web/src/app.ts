@@ -1,7 +1,7 @@
 // The page's controller: its state (screen, settings, game, the person's choice, the bot
 // move shown, the hint), what each action does to it, and drawing the current screen.
-import { deriveSeed, Game } from 'tablic';
-import { Bots, hintFor, type Hint } from './bots';
+import { deriveSeed } from 'tablic';
+import { Bots, type Hint } from './bots';
 import { Pause, playBotTurns, takenBy, type BotTurnHost, type Showing } from './botTurn';
 import { cardsInline, cardsOf } from './cards';
 import { choiceFor, renderChoice, type Choice } from './choice';
@@ -12,18 +12,19 @@ import { renderHint } from './hint';
 import { bindingFor, type Screen } from './keyboard';
 import { renderMenu } from './menu';
 import { moveInWords, partsOf } from './moves';
-import { downloadRecord, gameFromFile } from './records';
+import { downloadRecord, sessionFromFile } from './records';
 import { renderRules } from './rules';
-import { PERSON, seatName } from './seats';
-import { LEVELS, queryOf, randomSeed, rulesText, validSeed, type Settings } from './settings';
+import { seatName } from './seats';
+import { Session } from './session';
+import { LEVELS, MATCH_TARGET, queryOf, randomSeed, rulesText, validSeed, type Settings } from './settings';
 import { renderSheet } from './sheet';
 import { renderPersonPanel, renderSides, renderTable, type TableMarks } from './table';
 
 const LOG_LINES = 6;
 
 export class App implements BotTurnHost {
-  game: Game | undefined;
-  bots: Bots | undefined;
+  session: Session | undefined;
+  readonly bots = new Bots();
   generation = 0;
   readonly pause = new Pause();
   thinking: number | undefined;
@@ -37,6 +38,8 @@ export class App implements BotTurnHost {
   private hint: Hint | 'thinking' | undefined;
   private message = '';
   private log: HTMLElement[] = [];
+  /** The session as it was before each of the person's moves, the latest last. */
+  private undoStack: Session[] = [];
   private readonly fileInput: HTMLInputElement;
 
   constructor(private readonly root: HTMLElement, private settings: Settings) {
@@ -51,6 +54,10 @@ export class App implements BotTurnHost {
     return this.settings.pause;
   }
 
+  get level(): string {
+    return this.settings.level;
+  }
+
   /** Starts on the screen the URL asks for: the game when it names a seed, else the menu. */
   start(withGame: boolean): void {
     if (withGame) this.newGame(); else this.render();
@@ -63,6 +70,8 @@ export class App implements BotTurnHost {
       case 'start': this.readSeedField(); if (this.screen === 'menu' && this.menuError === undefined) this.newGame(); break;
       case 'level': this.cycleLevel(); break;
       case 'players': this.settings.players = this.settings.players === 2 ? 4 : 2; this.render(); break;
+      case 'kind': this.settings.match = !this.settings.match; this.render(); break;
+      case 'next-game': this.nextGame(); break;
       case 'new-seed': this.settings.seed = randomSeed(); this.menuError = undefined; this.render(); break;
       case 'new-game': this.settings.seed = randomSeed(); this.newGame(); break;
       case 'open': this.fileInput.value = ''; this.fileInput.click(); break;
@@ -72,7 +81,7 @@ export class App implements BotTurnHost {
       case 'menu': this.toMenu(); break;
       case 'undo': this.undo(); break;
       case 'hint': void this.showHint(); break;
-      case 'save': if (this.game) downloadRecord(this.game); break;
+      case 'save': if (this.session) downloadRecord(this.session); break;
       case 'hand-move': this.moveInHand(index ?? 1); break;
       case 'pick-card': case 'choose-card': this.chooseCard(index ?? 0); break;
       case 'option-move': this.moveInChoice(index ?? 1); break;
@@ -98,18 +107,21 @@ export class App implements BotTurnHost {
     this.render();
   }
 
-  /** Ends any bot turn in progress (it becomes stale) and the move shown. */
+  /** Ends any bot turn or hint in progress (it becomes stale) and the move shown. */
   private leaveGameTurn(): void {
     this.generation += 1;
+    this.bots.abandon();
     this.pause.skip();
     this.thinking = undefined;
     this.showing = undefined;
   }
 
   private newGame(): void {
-    let game: Game;
+    const { players, seed, match } = this.settings;
+    let session: Session;
     try {
-      game = Game.fromSeed(this.settings.players, this.settings.seed, rulesText(this.settings.players));
+      session = match ? Session.match(players, seed, rulesText(players), MATCH_TARGET)
+        : Session.game(players, seed, rulesText(players));
     } catch (error) {
       this.menuError = (error as Error).message;
       this.screen = 'menu';
@@ -118,17 +130,16 @@ export class App implements BotTurnHost {
     }
     history.replaceState(null, '', `?${queryOf(this.settings)}`);
     this.log = [];
-    this.setGame(game, `A new deal (seed ${this.settings.seed}).`);
+    this.undoStack = [];
+    this.setSession(session, `A new ${match ? 'match' : 'deal'} (seed ${seed}).`);
   }
 
-  /** Plays on with `game`: new bots, a fresh screen, and the bots' turns if they are to move. */
-  private setGame(game: Game, message: string): void {
-    // The old game and bots are left to the garbage collector: a bot turn or a hint still
-    // awaiting may hold them, and sees it is stale only after its wait.
+  /** Plays on with `session`: a fresh screen, and the bots' turns if they are to move. */
+  private setSession(session: Session, message: string): void {
+    // The old session is left to the garbage collector: a bot turn still awaiting may hold
+    // it, and sees it is stale only after its wait.
     this.leaveGameTurn();
-    this.game = game;
-    const seats = Array.from({ length: game.players }, (_, seat) => seat).filter((seat) => seat !== PERSON);
-    this.bots = new Bots(this.settings.level, game.seed ?? 0n, seats);
+    this.session = session;
     this.screen = 'game';
     this.choice = undefined;
     this.hint = undefined;
@@ -140,7 +151,7 @@ export class App implements BotTurnHost {
 
   private back(): void {
     if (this.screen === 'rules') {
-      this.screen = this.game === undefined ? 'menu' : 'game';
+      this.screen = this.session === undefined ? 'menu' : 'game';
       this.render();
       if (this.screen === 'game') void playBotTurns(this);
     } else if (this.choice !== undefined) {
@@ -162,40 +173,61 @@ export class App implements BotTurnHost {
 
   /** Back to the person's previous turn: their last move and the bots' replies undone. */
   private undo(): void {
-    const game = this.game;
-    if (game === undefined) return;
-    for (let plies = game.plies - 1; plies >= 0; plies -= 1) {
-      const earlier = game.rewound(plies);
-      if (earlier.toMove === PERSON) {
-        this.log.push(element('li', {}, 'Undone: back to your previous move.'));
-        this.setGame(earlier, 'Your last move is undone.');
-        return;
-      }
-      earlier.free();
+    const earlier = this.undoStack.pop();
+    if (earlier === undefined) {
+      this.message = 'Nothing to undo yet.';
+      this.render();
+      return;
     }
-    this.message = 'Nothing to undo yet.';
-    this.render();
+    this.log.push(element('li', {}, 'Undone: back to your previous move.'));
+    this.setSession(earlier, 'Your last move is undone.');
+  }
+
+  private nextGame(): void {
+    const session = this.session;
+    if (session === undefined || !session.nextGameDue) return;
+    session.nextGame();
+    this.undoStack = [];
+    this.log = [];
+    this.setSession(session, `Game ${session.matchState?.gameNumber ?? ''} of the match.`);
   }
 
   private personToMove(): boolean {
-    return this.game?.toMove === PERSON && this.thinking === undefined && this.showing === undefined;
+    const session = this.session;
+    return session !== undefined && session.game.toMove === session.personSeat
+      && this.thinking === undefined && this.showing === undefined;
   }
 
   private async showHint(): Promise<void> {
-    const game = this.game;
-    if (game === undefined || !this.personToMove() || this.hint === 'thinking') return;
+    const session = this.session;
+    if (session === undefined || !this.personToMove() || this.hint === 'thinking') return;
     const generation = this.generation;
-    const plies = game.plies;
     this.hint = 'thinking';
     this.render();
-    const hint = await hintFor(game, PERSON, deriveSeed(game.seed ?? 0n, plies));
-    if (generation !== this.generation || this.game !== game || game.plies !== plies) return;
+    let hint: Hint;
+    try {
+      hint = await this.bots.hint(session.record(), session.personSeat,
+        deriveSeed(session.gameSeed, session.game.plies));
+    } catch (error) {
+      if (generation === this.generation) {
+        this.hint = undefined;
+        this.failed(`No hint: ${(error as Error).message}`);
+      }
+      return;
+    }
+    if (generation !== this.generation || this.session !== session) return;
     this.hint = hint;
     this.render();
   }
 
+  /** Something the engine refused, said on the page. */
+  failed(message: string): void {
+    this.message = message;
+    this.render();
+  }
+
   private moveInHand(step: number): void {
-    const cards = cardsOf(this.game?.hand(PERSON) ?? '');
+    const cards = cardsOf(this.session?.game.hand(this.session.personSeat) ?? '');
     if (cards.length === 0) return;
     this.handIndex = (this.handIndex + step + cards.length) % cards.length;
     this.choice = undefined;
@@ -203,11 +235,11 @@ export class App implements BotTurnHost {
   }
 
   private chooseCard(index: number): void {
-    const game = this.game;
-    const card = cardsOf(game?.hand(PERSON) ?? '')[index];
-    if (game === undefined || card === undefined || !this.personToMove()) return;
+    const session = this.session;
+    const card = cardsOf(session?.game.hand(session.personSeat) ?? '')[index];
+    if (session === undefined || card === undefined || !this.personToMove()) return;
     this.handIndex = index;
-    this.choice = choiceFor(game, card);
+    this.choice = choiceFor(session.game, card);
     this.render();
   }
 
@@ -224,13 +256,14 @@ export class App implements BotTurnHost {
   }
 
   private playOption(index: number): void {
-    const game = this.game;
+    const session = this.session;
     const option = this.choice?.options[index];
-    if (game === undefined || option === undefined || !this.personToMove()) return;
-    const played = game.play(option.move);
+    if (session === undefined || option === undefined || !this.personToMove()) return;
+    this.undoStack.push(session.clone());
+    const played = session.play(option.move);
     const tabla = played.tabla;
     played.free();
-    this.played(PERSON, option.move, tabla);
+    this.played(session.personSeat, option.move, tabla);
     this.choice = undefined;
     this.hint = undefined;
     this.handIndex = 0;
@@ -241,8 +274,9 @@ export class App implements BotTurnHost {
 
   /** A move made: into the log. */
   played(seat: number, move: string, tabla: boolean): void {
-    const players = this.game?.players ?? 2;
-    this.log.push(element('li', {}, `${seatName(players, seat)} `, moveInWords(move, seat === PERSON),
+    const session = this.session;
+    if (session === undefined) return;
+    this.log.push(element('li', {}, `${seatName(session, seat)} `, moveInWords(move, seat === session.personSeat),
       tabla ? ' — TABLA!' : '', '.'));
     this.log = this.log.slice(-LOG_LINES);
   }
@@ -251,16 +285,18 @@ export class App implements BotTurnHost {
     const file = this.fileInput.files?.[0];
     if (file === undefined) return;
     try {
-      const game = await gameFromFile(file);
-      if (game.players !== 2 && game.players !== 4) {
-        game.free();
-        throw new Error(`a game of ${game.players} players: this page plays 2, or 4 in pairs`);
+      const session = await sessionFromFile(file);
+      const { players, sideCount } = session.game;
+      if (!(players === 2 || (players === 4 && sideCount === 2))) {
+        throw new Error(`a game of ${players} players in ${sideCount} sides: this page plays 2, or 4 in pairs`);
       }
-      this.settings.players = game.players;
-      if (game.seed !== undefined) this.settings.seed = game.seed.toString();
+      this.settings.players = players;
+      this.settings.match = session.isMatch;
+      if (session.seed !== undefined) this.settings.seed = session.seed.toString();
       history.replaceState(null, '', `?${queryOf(this.settings)}`);
-      this.log = [element('li', {}, `Opened ${file.name}: ${game.plies} moves played.`)];
-      this.setGame(game, `Opened ${file.name}.`);
+      this.log = [element('li', {}, `Opened ${file.name}: ${session.game.plies} moves of this game played.`)];
+      this.undoStack = [];
+      this.setSession(session, `Opened ${file.name}.`);
     } catch (error) {
       const text = `Could not open ${file.name}: ${(error as Error).message}`;
       if (this.screen === 'menu') this.menuError = text; else this.message = text;
@@ -315,14 +351,16 @@ export class App implements BotTurnHost {
   }
 
   private restoreFocus(focusedKey: string | undefined): void {
+    const finished = this.session?.game.isFinished === true && this.showing === undefined;
     const wanted = this.screen === 'game'
-      ? (this.choice !== undefined ? `option-${this.choice.index}` : this.personToMove() ? `hand-${this.handIndex}` : undefined)
+      ? (this.choice !== undefined ? `option-${this.choice.index}` : this.personToMove() ? `hand-${this.handIndex}`
+        : finished ? 'sheet-next' : undefined)
       : focusedKey ?? (this.screen === 'menu' ? 'start' : 'back');
     const target = wanted === undefined ? null : this.root.querySelector<HTMLElement>(`[data-key="${wanted}"]`);
     target?.focus({ preventScroll: false });
   }
 
-  private marks(game: Game): TableMarks {
+  private marks(game: Session['game']): TableMarks {
     if (this.showing !== undefined) {
       const card = partsOf(this.showing.move).card;
       return {
@@ -336,12 +374,13 @@ export class App implements BotTurnHost {
     return marks;
   }
 
-  private status(game: Game): (string | HTMLElement)[] {
+  private status(session: Session): (string | HTMLElement)[] {
+    const game = session.game;
     if (this.showing !== undefined) {
       const { seat, move, tabla } = this.showing;
-      return [`${seatName(game.players, seat)} `, moveInWords(move, seat === PERSON), tabla ? ' — TABLA!' : ''];
+      return [`${seatName(session, seat)} `, moveInWords(move, seat === session.personSeat), tabla ? ' — TABLA!' : ''];
     }
-    if (this.thinking !== undefined) return [`${seatName(game.players, this.thinking)} is thinking…`];
+    if (this.thinking !== undefined) return [`${seatName(session, this.thinking)} is thinking…`];
     if (game.isFinished) return ['The game is over.'];
     if (this.choice !== undefined) {
       return ['What should ', cardsInline([this.choice.card]), ' take? ↑/↓ and Enter, or click.'];
@@ -349,39 +388,55 @@ export class App implements BotTurnHost {
     return ['Your turn: choose a card (←/→ and Enter, 1–6, or click).'];
   }
 
+  /** The match's running totals, the person's side first: "Match to 101, game 2: You 17 · Bot 33". */
+  private matchLine(session: Session): string {
+    const match = session.matchState;
+    if (match === undefined) return '';
+    const own = match.sideOf(0);
+    const totals = Array.from(match.totals, (total, side) => ({ total, side }))
+      .sort((a, b) => Number(b.side === own) - Number(a.side === own))
+      .map(({ total, side }) => `${side === own ? 'You' : 'Them'} ${total}`);
+    return `Match to ${match.target}, game ${match.gameNumber}: ${totals.join(' · ')}`;
+  }
+
   private renderGame(): HTMLElement {
-    const game = this.game;
-    if (game === undefined) return element('main', { class: 'screen' });
+    const session = this.session;
+    if (session === undefined) return element('main', { class: 'screen' });
+    const game = session.game;
+    const person = session.personSeat;
     const bar = element('nav', { class: 'bar', 'aria-label': 'Game' },
       keyButton('Undo', 'U', 'undo'), keyButton('Hint', 'H', 'hint'), keyButton('Save', 'S', 'save'),
       keyButton('Open', 'O', 'open'), keyButton('New', 'N', 'new-game'), keyButton('Rules', 'R', 'rules'),
       keyButton('Menu', 'M', 'menu'), keyButton('Keys', 'K', 'keys'));
     const level = LEVELS.find((entry) => entry.spec === this.settings.level)?.name ?? this.settings.level;
-    const view = game.view(PERSON);
+    const view = game.view(person);
     const undealt = view.undealt();
     view.free();
     const info = element('p', { class: 'info' },
-      `Seed ${game.seed?.toString() ?? '(a deck)'} · ${level} · `
+      `Seed ${session.seed?.toString() ?? '(a deck)'} · ${level} · `
       + `${game.players === 4 ? '4 players in pairs' : '2 players'} · ${undealt} cards to deal`);
     const marks = this.marks(game);
     const personTurn = this.personToMove();
+    const matchLine = this.matchLine(session);
     const screen = element('main', { class: 'screen game', 'aria-label': 'Game' },
       element('header', {}, element('h1', {}, 'Tablić'), info), bar,
-      renderTable(game, marks),
-      renderSides(game),
-      element('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, ...this.status(game)),
-      this.message !== '' && element('p', { class: this.message.startsWith('Could not') ? 'message error' : 'message' }, this.message),
+      matchLine !== '' && element('p', { class: 'match-line', 'data-field': 'match-line' }, matchLine),
+      renderTable(session, marks),
+      renderSides(session),
+      element('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, ...this.status(session)),
+      this.message !== '' && element('p', { class: /^(Could not|No hint|The bot)/.test(this.message) ? 'message error' : 'message' }, this.message),
       this.choice !== undefined && renderChoice(this.choice),
-      renderHand(game.hand(PERSON), this.handIndex, personTurn, this.choice?.card),
-      renderPersonPanel(game, marks),
+      renderHand(game.hand(person), this.handIndex, personTurn, this.choice?.card),
+      renderPersonPanel(session, marks),
       this.hint === 'thinking' && element('p', { class: 'hint thinking' }, 'Working out a hint…'),
       this.hint !== undefined && this.hint !== 'thinking' && renderHint(this.hint),
       element('ol', { class: 'log', 'aria-label': 'Last moves' }, ...this.log));
     if (game.isFinished && this.showing === undefined) {
-      const sheet = renderSheet(game);
-      const again = keyButton('New game', 'N', 'new-game');
-      again.dataset['key'] = 'new-game';
-      sheet.append(element('div', { class: 'actions' }, again, keyButton('Save the record', 'S', 'save'),
+      const sheet = renderSheet(session);
+      const next = session.nextGameDue ? keyButton('Next game', 'G', 'next-game') : keyButton('New game', 'N', 'new-game');
+      next.classList.add('primary');
+      next.dataset['key'] = 'sheet-next';
+      sheet.append(element('div', { class: 'actions' }, next, keyButton('Save the record', 'S', 'save'),
         keyButton('Menu', 'M', 'menu')));
       screen.append(sheet);
     }

@@ -1,10 +1,10 @@
-// The bots' turns: each bot thinks (the page says so), plays, and its move stays marked
-// on the table for a moment (any key or click cuts it short), until the person is to move
-// or the game is over. A newer game or an undo makes a turn in progress stale: it stops.
-import type { Game } from 'tablic';
-import type { Bots } from './bots';
+// The bots' turns: each bot thinks in the bot worker (the page says so and stays usable),
+// plays, and its move stays marked on the table for a moment (any key or click cuts it
+// short), until the person is to move or the game is over. A newer game or an undo makes a
+// turn in progress stale: it stops.
+import { botSeed, type Bots } from './bots';
 import { partsOf } from './moves';
-import { PERSON } from './seats';
+import type { Session } from './session';
 
 /** A bot's move being shown: the table as it was, the card played and what it took. */
 export interface Showing {
@@ -39,14 +39,17 @@ export class Pause {
 
 /** What a bot turn needs from the page. */
 export interface BotTurnHost {
-  readonly game: Game | undefined;
-  readonly bots: Bots | undefined;
+  readonly session: Session | undefined;
+  readonly bots: Bots;
+  /** The bots' spec. */
+  readonly level: string;
   readonly generation: number;
   readonly pauseMilliseconds: number;
   readonly pause: Pause;
   thinking: number | undefined;
   showing: Showing | undefined;
   played(seat: number, move: string, tabla: boolean): void;
+  failed(message: string): void;
   render(): void;
 }
 
@@ -55,16 +58,22 @@ export async function playBotTurns(host: BotTurnHost): Promise<void> {
   const generation = host.generation;
   const stale = () => host.generation !== generation;
   for (;;) {
-    const game = host.game;
-    const bots = host.bots;
-    const seat = game?.toMove;
-    if (game === undefined || bots === undefined || seat === undefined || seat === PERSON) break;
+    const session = host.session;
+    const seat = session?.game.toMove;
+    if (session === undefined || seat === undefined || seat === session.personSeat) break;
     host.thinking = seat;
     host.render();
-    const move = await bots.choose(game);
+    let move: string;
+    try {
+      move = await host.bots.choose(host.level, botSeed(session.gameSeed, session.playerAt(seat)),
+        session.record(), seat);
+    } catch (error) {
+      if (!stale()) host.failed(`The bot could not move: ${(error as Error).message}`);
+      return;
+    }
     if (stale()) return;
-    const tableBefore = game.table;
-    const played = game.play(move);
+    const tableBefore = session.game.table;
+    const played = session.play(move);
     const tabla = played.tabla;
     played.free();
     host.thinking = undefined;

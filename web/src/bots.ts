@@ -1,62 +1,51 @@
-// Every call into the engine's bots and analysis, and nothing else: the one module to move
-// into a Web Worker. Each call is async and yields to the browser first, so the page shows
-// "thinking" before the work starts.
-import { Bot, analyzeView, deriveSeed, type Game } from 'tablic';
-
-/** One analysed move, in points of margin (the seat's points minus the others' mean). */
-export interface HintMove {
-  move: string;
-  margin: number;
-  loss: number;
-  mark: string;
-  ahead: number;
-}
-
-export interface Hint {
-  moves: HintMove[];
-  worlds: number;
-  horizon: string;
-  exact: boolean;
-}
+// Every call into the engine's bots and analysis, and nothing else: they run in the
+// package's BotWorker (a module Web Worker), so a decision or a hint never blocks the page.
+// A request asks about a game by its record, which the worker rebuilds exactly.
+import { deriveSeed } from 'tablic';
+import { BotWorker, type AnalysisData } from 'tablic/worker';
 
 /** The spec of the analysis behind hints: the engine's `tablic analyze` default. */
 export const HINT_ANALYSIS = 'pimc';
 
-function nextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+export type Hint = AnalysisData;
+
+/** The seed of `player`'s bot in a game dealt from `seed`, as `tablic match` seeds its bot
+ * `player`. */
+export function botSeed(seed: bigint, player: number): bigint {
+  return deriveSeed(seed, 1000 + player);
 }
 
-/** The bots of one game, one per bot seat, each seeded from the game's seed and its seat. */
+/** The page's one bot worker; restarted when an answer still being worked out is no longer
+ * wanted (a new game, an undo), so the next request does not wait behind it. */
 export class Bots {
-  private readonly bots = new Map<number, Bot>();
+  private worker = new BotWorker();
+  private waiting = 0;
 
-  constructor(spec: string, seed: bigint, seats: number[]) {
-    for (const seat of seats) this.bots.set(seat, new Bot(spec, deriveSeed(seed, 1000 + seat)));
+  /** The move of a bot of `spec` and `seed` at `seat` in the game `record` holds (a game's
+   * or a match's record), from its view. */
+  choose(spec: string, seed: bigint, record: string, seat: number): Promise<string> {
+    return this.track(this.worker.choose(spec, seed, record, seat));
   }
 
-  /** The move of the bot at the seat to move, from that seat's view alone. */
-  async choose(game: Game): Promise<string> {
-    await nextPaint();
-    const seat = game.toMove;
-    const bot = seat === undefined ? undefined : this.bots.get(seat);
-    if (seat === undefined || bot === undefined) throw new Error('no bot is to move');
-    return bot.chooseFor(game.view(seat));
+  /** Every legal move of `seat` (to move) in the game `record` holds, valued from its view. */
+  hint(record: string, seat: number, seed: bigint): Promise<Hint> {
+    return this.track(this.worker.analyze(record, seat, HINT_ANALYSIS, seed));
   }
-}
 
-/** Every legal move of `seat` (to move) valued from its view, best first. */
-export async function hintFor(game: Game, seat: number, seed: bigint): Promise<Hint> {
-  await nextPaint();
-  const analysis = analyzeView(game.view(seat), HINT_ANALYSIS, seed);
-  const hint: Hint = {
-    moves: analysis.moves.map((entry) => ({
-      move: entry.move, margin: entry.margin, loss: entry.loss, mark: entry.mark,
-      ahead: entry.ahead,
-    })),
-    worlds: analysis.worlds,
-    horizon: analysis.horizon,
-    exact: analysis.exact,
-  };
-  analysis.free();
-  return hint;
+  /** Drops every answer still awaited: their promises reject. */
+  abandon(): void {
+    if (this.waiting === 0) return;
+    this.worker.terminate();
+    this.worker = new BotWorker();
+    this.waiting = 0;
+  }
+
+  private async track<T>(request: Promise<T>): Promise<T> {
+    this.waiting += 1;
+    try {
+      return await request;
+    } finally {
+      this.waiting = Math.max(0, this.waiting - 1);
+    }
+  }
 }

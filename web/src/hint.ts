@@ -2,7 +2,8 @@
 // numbers said in words.
 import { cardsInline } from './cards';
 import { element } from './dom';
-import type { Hint, HintMove } from './bots';
+import type { MoveAnalysisData } from 'tablic/worker';
+import type { Hint } from './bots';
 import { partsOf } from './moves';
 
 function signed(value: number): string {
@@ -25,7 +26,7 @@ function moveCell(move: string): HTMLElement {
     : element('span', {}, cardsInline([card]), ' takes ', cardsInline(captured));
 }
 
-function verdict(entry: HintMove): string {
+function verdict(entry: MoveAnalysisData): string {
   if (entry.loss < 0.05) return 'the best';
   const words = entry.mark === '??' ? 'a blunder' : entry.mark === '?' ? 'a mistake' : 'close';
   return `${words}: ${entry.loss.toFixed(1)} points worse`;

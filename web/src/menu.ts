@@ -1,7 +1,7 @@
 // The start menu: the bots' level, the player count, the deal's seed, and the way to the
 // game, the rules, a saved record and the keys. Each choice has its key marked.
 import { element, keyButton } from './dom';
-import { LEVELS, levelName, type Settings } from './settings';
+import { LEVELS, levelName, MATCH_TARGET, type Settings } from './settings';
 
 function setting(label: string, value: string, detail: string, key: string, action: string): HTMLElement {
   const button = keyButton(label, key, action);
@@ -35,6 +35,9 @@ export function renderMenu(settings: Settings, error: string | undefined): HTMLE
       setting('Level', levelName(settings.level), level?.about ?? settings.level, 'L', 'level'),
       setting('Players', settings.players === 4 ? '4 in pairs' : '2',
         settings.players === 4 ? 'you and a bot partner against two bots' : 'you against one bot', 'P', 'players'),
+      setting('Game', settings.match ? `match to ${MATCH_TARGET}` : 'one game',
+        settings.match ? 'games one after another, the lead moving; the first side to 101, alone in the lead, wins'
+          : 'a single game of four or two deals', 'G', 'kind'),
       element('div', { class: 'setting' },
         element('label', { for: 'seed' }, 'Deal'), seed, newSeed,
         element('span', { class: 'detail', id: 'seed-note' }, 'the seed of the deal: the same seed, the same cards'))),

@@ -1,21 +1,34 @@
-// Who sits where. The person is always seat 0; with four players seat 2 is their bot
-// partner and seats 1 and 3 the opponents (the engine's sides for `side-size=2`).
+// Who sits where, by player: the person is player 0; with four players in pairs player 2
+// is their bot partner and players 1 and 3 the opponents. In a match the seats of the game
+// in play move (the lead passes on); names and places follow the players.
 import type { Game } from 'tablic';
+import { PERSON, type Session } from './session';
 
-export const PERSON = 0;
-
-/** A seat's name as the page shows it. */
-export function seatName(players: number, seat: number): string {
-  if (seat === PERSON) return 'You';
+/** A player's name as the page shows it. */
+export function playerName(players: number, player: number): string {
+  if (player === PERSON) return 'You';
   if (players === 2) return 'Bot';
-  return ['You', 'West', 'Partner', 'East'][seat] ?? `Seat ${seat}`;
+  return ['You', 'West', 'Partner', 'East'][player] ?? `Player ${player}`;
 }
 
-/** A side's name: its seats' names joined ("You & Partner"). */
-export function sideName(game: Game, side: number): string {
+/** Where a player sits on the screen. */
+export function playerPlace(players: number, player: number): string {
+  return players === 2 ? (player === PERSON ? 'south' : 'north')
+    : ['south', 'west', 'north', 'east'][player] ?? 'north';
+}
+
+/** The name of whoever sits in `seat` of the game in play. */
+export function seatName(session: Session, seat: number): string {
+  return playerName(session.players, session.playerAt(seat));
+}
+
+/** A side's name: its players' names joined ("You & Partner"). */
+export function sideName(session: Session, side: number): string {
+  const game: Game = session.game;
   const names: string[] = [];
-  for (let seat = 0; seat < game.players; seat += 1) {
-    if (game.sideOf(seat) === side) names.push(seatName(game.players, seat));
+  for (let player = 0; player < game.players; player += 1) {
+    const seat = session.matchState?.seatOf(player) ?? player;
+    if (game.sideOf(seat) === side) names.push(playerName(game.players, player));
   }
   return names.join(' & ');
 }

@@ -22,7 +22,12 @@ export interface Settings {
   seed: string;
   /** How long a bot's move stays marked, in milliseconds (any key cuts it short). */
   pause: number;
+  /** A match to 101 (games one after another, the lead moving) rather than one game. */
+  match: boolean;
 }
+
+/** The score that ends a match. */
+export const MATCH_TARGET = 101;
 
 const MAX_SEED = (1n << 64n) - 1n;
 const DEFAULT_PAUSE = 1500;
@@ -56,7 +61,7 @@ export function settingsFromQuery(query: string): Settings {
   const pauseText = Number(parameters.get('pause') ?? DEFAULT_PAUSE);
   const pause = Number.isInteger(pauseText) && pauseText >= 0 && pauseText <= 600000
     ? pauseText : DEFAULT_PAUSE;
-  return { players, level, seed, pause };
+  return { players, level, seed, pause, match: parameters.get('match') === String(MATCH_TARGET) };
 }
 
 /** The query that gives these settings back. The pause is written only when not the default. */
@@ -66,6 +71,7 @@ export function queryOf(settings: Settings): string {
     level: settings.level,
     seed: settings.seed,
   });
+  if (settings.match) parameters.set('match', String(MATCH_TARGET));
   if (settings.pause !== DEFAULT_PAUSE) parameters.set('pause', String(settings.pause));
   return parameters.toString();
 }

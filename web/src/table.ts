@@ -1,10 +1,10 @@
 // The table: the cards on it, and each seat's panel (cards in hand, pile, card points,
 // tablas), the person's own at the bottom. Cards being taken are marked; a bot's card
 // being played is shown beside the table.
-import type { Game } from 'tablic';
 import { cardFace, cardsOf } from './cards';
 import { element } from './dom';
-import { PERSON, seatName, sideName } from './seats';
+import { playerPlace, seatName, sideName } from './seats';
+import type { Session } from './session';
 
 /** What the table shows beyond the game itself. */
 export interface TableMarks {
@@ -18,26 +18,26 @@ export interface TableMarks {
   thinking?: number;
 }
 
-function seatPanel(game: Game, seat: number, marks: TableMarks): HTMLElement {
-  const players = game.players;
+function seatPanel(session: Session, seat: number, marks: TableMarks): HTMLElement {
+  const game = session.game;
+  const person = session.personSeat;
   const soFar = game.resultSoFar();
   const result = soFar.seats[seat];
   const handSize = cardsOf(game.hand(seat)).length;
   const tablas = game.tablas(seat);
   // While a bot's move is shown, nobody is to move yet.
   const toMove = game.toMove === seat && marks.played === undefined;
-  const position = players === 2 ? (seat === PERSON ? 'south' : 'north')
-    : ['south', 'west', 'north', 'east'][seat] ?? 'north';
-  const partner = seat !== PERSON && game.sideOf(seat) === game.sideOf(PERSON);
+  const position = playerPlace(game.players, session.playerAt(seat));
+  const partner = seat !== person && game.sideOf(seat) === game.sideOf(person);
   const panel = element('section', {
-    class: `seat seat-${position}${toMove ? ' to-move' : ''}${seat === PERSON ? ' person' : ''}${partner ? ' partner' : ''}`,
+    class: `seat seat-${position}${toMove ? ' to-move' : ''}${seat === person ? ' person' : ''}${partner ? ' partner' : ''}`,
     'data-seat': seat,
-    'aria-label': seatName(players, seat),
+    'aria-label': seatName(session, seat),
   });
   const status = marks.thinking === seat ? 'thinking…' : toMove ? 'to move' : '';
-  panel.append(element('h2', {}, seatName(players, seat),
+  panel.append(element('h2', {}, seatName(session, seat),
     status !== '' && element('span', { class: 'status' }, ` ${status}`)));
-  if (seat !== PERSON) {
+  if (seat !== person) {
     const backs = element('div', { class: 'backs', 'aria-label': `${handSize} cards in hand` });
     for (let index = 0; index < handSize; index += 1) backs.append(element('span', { class: 'back' }));
     panel.append(backs);
@@ -71,15 +71,16 @@ function tableCards(marks: TableMarks): HTMLElement {
 }
 
 /** In a game of sides, each side's card points and tablas so far, the person's side first. */
-export function renderSides(game: Game): HTMLElement | undefined {
+export function renderSides(session: Session): HTMLElement | undefined {
+  const game = session.game;
   if (game.sideCount === game.players) return undefined;
   const soFar = game.resultSoFar();
-  const own = game.sideOf(PERSON);
+  const own = game.sideOf(session.personSeat);
   const order = soFar.sides.map((_, side) => side).sort((a, b) => Number(b === own) - Number(a === own));
   const line = element('p', { class: 'sides', 'aria-label': 'Sides so far' },
     ...order.flatMap((side, index) => {
       const result = soFar.sides[side];
-      const text = `${sideName(game, side)}: ${result?.cardPoints ?? 0} points, ${result?.cards ?? 0} cards, ${result?.tablas ?? 0} tablas`;
+      const text = `${sideName(session, side)}: ${result?.cardPoints ?? 0} points, ${result?.cards ?? 0} cards, ${result?.tablas ?? 0} tablas`;
       return [index > 0 ? ' · ' : '', element('span', { 'data-side': side }, text)];
     }));
   soFar.free();
@@ -87,16 +88,17 @@ export function renderSides(game: Game): HTMLElement | undefined {
 }
 
 /** Every seat but the person's around the table. */
-export function renderTable(game: Game, marks: TableMarks): HTMLElement {
+export function renderTable(session: Session, marks: TableMarks): HTMLElement {
+  const game = session.game;
   const board = element('div', { class: `board players-${game.players}` });
   for (let seat = 0; seat < game.players; seat += 1) {
-    if (seat !== PERSON) board.append(seatPanel(game, seat, marks));
+    if (seat !== session.personSeat) board.append(seatPanel(session, seat, marks));
   }
   board.append(tableCards(marks));
   return board;
 }
 
 /** The person's own panel (pile, points, tablas). */
-export function renderPersonPanel(game: Game, marks: TableMarks): HTMLElement {
-  return seatPanel(game, PERSON, marks);
+export function renderPersonPanel(session: Session, marks: TableMarks): HTMLElement {
+  return seatPanel(session, session.personSeat, marks);
 }

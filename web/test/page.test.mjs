@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { Bot, Game, analyzeView, deriveSeed } from 'tablic';
+import { Bot, Game, MatchToTarget, analyzeView, deriveSeed } from 'tablic';
 import { serve } from './serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -90,20 +90,26 @@ async function untilPersonOrEnd(page, onBotMove) {
 }
 
 /** The game the page holds, from its saved record (a download). */
-async function savedGame(page) {
+async function savedRecord(page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('s')]);
-  const text = readFileSync(await download.path(), 'utf8');
-  return Game.fromRecord(text);
+  return readFileSync(await download.path(), 'utf8');
 }
 
-/** Every move of `seats` in the record is what the engine's bot of that level plays there. */
+async function savedGame(page) {
+  return Game.fromRecord(await savedRecord(page));
+}
+
+/** Every move of `seats` in the record is what the engine's bot of that level, seeded as
+ * `tablic match` seeds its bot of that seat, plays there. */
 function assertBotMoves(game, spec, seats) {
   const seed = game.seed;
-  const bots = new Map(seats.map((seat) => [seat, new Bot(spec, deriveSeed(seed, 1000 + seat))]));
   const replay = Game.fromSeed(game.players, seed, game.rules);
   for (const move of game.history) {
-    const bot = bots.get(replay.toMove);
-    if (bot) assert.equal(move, bot.chooseFor(replay.view(replay.toMove)), `bot move at ply ${replay.plies}`);
+    const seat = replay.toMove;
+    if (seats.includes(seat)) {
+      const bot = new Bot(spec, deriveSeed(seed, 1000 + seat));
+      assert.equal(move, bot.chooseFor(replay.view(seat)), `bot move at ply ${replay.plies}`);
+    }
     replay.play(move);
   }
 }
@@ -261,6 +267,39 @@ test('keys mashed while the bots think leave the page working', async () => {
   }
   const game = await savedGame(page);
   assert.deepEqual(await sheetValues(page), expectedSheet(game));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a match to 101: running totals and every game\'s sheet are the engine\'s', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?players=2&level=greedy&seed=${SEED}&match=101&pause=0`);
+  let games = 0;
+  for (;;) {
+    const state = await untilPersonOrEnd(page, () => {});
+    if (state === 'person') {
+      await page.click('.hand .card[data-index="0"]');
+      await page.click('.choice .option[data-index="0"]');
+      continue;
+    }
+    games += 1;
+    if (games === 2) await checkScreenshot(page, 'match-sheet-desktop');
+    const match = MatchToTarget.fromRecord(await savedRecord(page));
+    assert.equal(match.finishedGames, games);
+    assert.deepEqual(await sheetValues(page), expectedSheet(match.game));
+    const running = await page.$$eval('.match-sheet tbody tr:last-child .running', (cells) => cells.map((cell) => cell.textContent));
+    assert.deepEqual(running, Array.from(match.totals, (total) => ` → ${total}`));
+    const own = match.sideOf(0);
+    assert.match(await page.textContent('[data-field="match-line"]'), new RegExp(`You ${match.totals[own]} · Them ${match.totals[1 - own]}`));
+    if (match.isOver) {
+      const verdict = await page.textContent('[data-field="match-winner"]');
+      assert.equal(verdict, match.winner === own ? 'You win the match!' : 'Bot wins the match.');
+      assert.ok(Math.max(...match.totals) >= 101);
+      break;
+    }
+    await page.keyboard.press('g');
+  }
+  assert.ok(games >= 3, `${games} games`);
   assert.deepEqual(problems, []);
   await context.close();
 });
