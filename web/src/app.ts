@@ -277,7 +277,7 @@ export class App implements BotTurnHost {
     const session = this.session;
     if (session === undefined) return;
     this.log.push(element('li', {}, `${seatName(session, seat)} `, moveInWords(move, seat === session.personSeat),
-      tabla ? ' — TABLA!' : '', '.'));
+      tabla ? ' — TABLA!' : '.'));
     this.log = this.log.slice(-LOG_LINES);
   }
 
