@@ -110,7 +110,6 @@ export class App implements BotTurnHost {
   /** Ends any bot turn or hint in progress (it becomes stale) and the move shown. */
   private leaveGameTurn(): void {
     this.generation += 1;
-    this.bots.abandon();
     this.pause.skip();
     this.thinking = undefined;
     this.showing = undefined;

@@ -83,7 +83,10 @@ async function untilPersonOrEnd(page, onBotMove) {
       if (document.querySelector('.played-slot')) return 'shown';
       if (document.querySelector('.hand button.card:not([disabled])')) return 'person';
       return false;
-    }, undefined, { polling: 20, timeout: 60000 }).then((handle) => handle.jsonValue());
+    }, undefined, { polling: 20, timeout: 60000 }).then((handle) => handle.jsonValue(), async (error) => {
+      const shown = await page.evaluate(() => document.querySelector('main')?.innerText.slice(0, 600));
+      throw new Error(`${error.message}\nThe page showed:\n${shown}`);
+    });
     if (state !== 'shown') return state;
     await onBotMove();
   }
@@ -219,7 +222,7 @@ test('a whole game in a phone-sized window', async () => {
   await playWholeGame(PHONE, 'phone');
 });
 
-test('a malformed record shows the engine\'s error and the game plays on', async () => {
+test('a malformed record shows the engine\'s error, the game plays on, and a saved one opens', async () => {
   const { page, problems, context } = await openPage(DESKTOP);
   await page.goto(`${url}?players=2&level=greedy&seed=${SEED}&pause=0`);
   assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
@@ -233,15 +236,27 @@ test('a malformed record shows the engine\'s error and the game plays on', async
   await page.click('.hand .card[data-index="0"]');
   await page.click('.choice .option[data-index="0"]');
   assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
-  assert.equal((await savedGame(page)).plies, 2);
+  const record = await savedRecord(page);
+  assert.equal(Game.fromRecord(record).plies, 2);
+  // A good record, opened from the menu: the game as it was saved, ready to play on.
+  await page.keyboard.press('m');
+  await page.setInputFiles('input[type=file]', { name: 'good.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.equal(await page.textContent('.message'), 'Opened good.txt.');
+  assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '),
+    Game.fromRecord(record).hand(0));
+  assert.equal(await savedRecord(page), record);
   assert.deepEqual(problems, []);
   await context.close();
 });
 
-test('keys mashed while the bots think leave the page working', async () => {
+test('keys mashed while the bots think leave the page working, offline', async () => {
   const { page, problems, context } = await openPage(DESKTOP);
   await page.goto(`${url}?players=4&level=minimax:depth=3&seed=${SEED}&pause=0`);
   assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  // Once loaded (the bot worker too), the page needs no network: the rest is played offline.
+  await page.waitForSelector('html[data-worker="ready"]', { timeout: 60000 });
+  await context.setOffline(true);
   assert.deepEqual(await page.$$eval('.seat h2', (names) => names.map((name) => name.firstChild.textContent)),
     ['West', 'Partner', 'East', 'You']);
   await checkScreenshot(page, 'pairs-desktop');
