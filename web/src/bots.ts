@@ -5,7 +5,7 @@ import { deriveSeed, Game } from 'tablic';
 import { BotWorker, type AnalysisData } from 'tablic/worker';
 
 /** The spec of the analysis behind hints: the engine's `tablic analyze` default. */
-export const HINT_ANALYSIS = 'pimc';
+const HINT_ANALYSIS = 'pimc';
 
 export type Hint = AnalysisData;
 

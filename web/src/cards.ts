@@ -24,7 +24,7 @@ export function cardsOf(text: string): string[] {
 }
 
 /** A suit symbol as an inline SVG element. */
-export function suitSymbol(suit: string): SVGSVGElement {
+function suitSymbol(suit: string): SVGSVGElement {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('viewBox', '0 0 100 100');
   svg.setAttribute('aria-hidden', 'true');

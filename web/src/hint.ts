@@ -12,7 +12,7 @@ function signed(value: number): string {
 }
 
 /** How far the analysis looked, in words. */
-export function horizonInWords(horizon: string): string {
+function horizonInWords(horizon: string): string {
   if (horizon === 'game_end') return 'to the end of the game';
   if (horizon === 'deal_end') return 'to the end of this deal';
   const moves = /^moves:(\d+)$/.exec(horizon);

@@ -119,7 +119,7 @@ function assertBotMoves(game, spec, seats) {
 
 /** The sheet's numbers, side by side, as the page shows them. */
 async function sheetValues(page) {
-  return page.evaluate(() => Object.fromEntries(['cards', 'most', 'points', 'total'].map((field) => [field,
+  return page.evaluate(() => Object.fromEntries(['cards', 'most', 'points', 'tablas', 'total'].map((field) => [field,
     [...document.querySelectorAll(`.sheet td[data-field="${field}"]`)].map((cell) => cell.textContent)])));
 }
 
@@ -129,6 +129,7 @@ function expectedSheet(game) {
     cards: sides.map((side) => String(side.cards)),
     most: sides.map((side) => (side.mostCards ? '+3' : '')),
     points: sides.map((side) => String(side.cardPoints)),
+    tablas: sides.map((side) => (side.tablas > 0 ? `${'|'.repeat(side.tablas)} ${side.tablas}` : '0')),
     total: sides.map((side) => String(side.total)),
   };
 }
