@@ -948,8 +948,8 @@ enum tablic_result tablic_analyze(const struct tablic_position *position,
 
 /**
  * The bytes of search memory the bot `spec` names works best with (0 for bots that do not
- * search a transposition table: random, greedy, minimax). On failure, writes why into
- * `message` (may be `NULL`).
+ * search a transposition table: random, greedy, minimax without `exact=`). On failure,
+ * writes why into `message` (may be `NULL`).
  *
  * # Safety
  * `spec` must be a NUL-terminated string; `bytes` valid for a write; a non-null `message`
@@ -1497,6 +1497,18 @@ enum tablic_result tablic_match_to_target_totals(const struct tablic_match_to_ta
                                                  uint32_t *totals,
                                                  size_t capacity,
                                                  size_t *count);
+
+/**
+ * The side alone with the highest running total, or -1 while two or more share it (as
+ * before any game is over). A match stopped after an agreed number of games, a series, is
+ * won by this side whether or not it reached the target; a match played to the target is
+ * won once `tablic_match_to_target_info`'s `winner` names it.
+ *
+ * # Safety
+ * `match` must be a live handle; `side` valid for a write.
+ */
+enum tablic_result tablic_match_to_target_ahead(const struct tablic_match_to_target *match,
+                                                int32_t *side);
 
 /**
  * The side `player` plays for, all match long (`TABLIC_RESULT_INVALID_SEAT` past the

@@ -543,6 +543,14 @@ public:
         });
     }
 
+    /// The side alone with the highest running total, or -1 while sides share it: the
+    /// winner of a series stopped after its games.
+    int32_t ahead() const {
+        int32_t side = -1;
+        detail::check(tablic_match_to_target_ahead(get(), &side));
+        return side;
+    }
+
     uint32_t side_of(uint32_t player) const {
         uint32_t side = 0;
         detail::check(tablic_match_to_target_side_of(get(), player, &side));

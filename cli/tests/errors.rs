@@ -306,7 +306,7 @@ fn bot_names_in_any_case_and_bad_options_list_the_keys() {
     assert!(run.stdout.contains("  1  greedy "), "{}", run.stdout);
     assert_exact_usage_error(
         &["match", "--players", "minimax:depht=3,greedy"],
-        "error: --players: bad bot option \"depht=3\": minimax takes depth or nodes",
+        "error: --players: bad bot option \"depht=3\": minimax takes depth, nodes, exact or memory",
     );
     assert_exact_usage_error(
         &["match", "--players", "ismcts:samples=3,greedy"],

@@ -39,9 +39,9 @@ fn the_ends_of_every_range_are_taken_and_written_back() {
             checked += 1;
         }
     }
-    // minimax two options, pimc, ismcts and best (ismcts by another name) seven, two
-    // ends each.
-    assert_eq!(checked, if cfg!(feature = "solver") { 46 } else { 4 });
+    // minimax four options (two without the solver), pimc, ismcts and best (ismcts by
+    // another name) seven, two ends each.
+    assert_eq!(checked, if cfg!(feature = "solver") { 50 } else { 4 });
 }
 
 #[test]
@@ -82,6 +82,8 @@ fn the_documented_ranges_are_these() {
     let mut expected = vec!["minimax:depth 1..=6", "minimax:nodes 1..=4294967295"];
     if cfg!(feature = "solver") {
         expected.extend([
+            "minimax:exact 0..=18446744073709551615",
+            "minimax:memory 1..=4096",
             "pimc:samples 1..=4096",
             "pimc:nodes 1..=18446744073709551615",
             "pimc:learned 0..=1",
@@ -143,6 +145,27 @@ fn memory_is_the_search_memory_the_spec_asks_for() {
     assert_eq!(
         bounded.to_string(),
         "ismcts:iterations=60,exploration=45,exact=7"
+    );
+    // Minimax asks for memory only when it solves the last deal (`exact=`, 0 by default
+    // and left out).
+    let minimax: BotSpec = "minimax:depth=3,nodes=12000,exact=4000,memory=8"
+        .parse()
+        .unwrap();
+    assert_eq!(minimax.memory_entries(), 512);
+    assert_eq!(
+        minimax.to_string(),
+        "minimax:depth=3,nodes=12000,exact=4000,memory=8"
+    );
+    assert_eq!(minimax.to_string().parse(), Ok(minimax));
+    let searching: BotSpec = "minimax:memory=8,exact=0".parse().unwrap();
+    assert_eq!(searching.memory_entries(), 0);
+    assert_eq!(
+        searching.to_string(),
+        "minimax:depth=3,nodes=20000,memory=8"
+    );
+    assert_eq!(
+        "minimax:exact=0".parse::<BotSpec>(),
+        "minimax".parse::<BotSpec>()
     );
     assert_eq!(
         "best:memory=4096"

@@ -18,8 +18,13 @@ fn classes(ranks: &[Rank]) -> ClassSet {
     })
 }
 
-fn minimax(depth: u8, nodes: u32) -> MinimaxBot {
-    MinimaxBot::new(MinimaxOptions { depth, nodes }, 7)
+fn minimax(depth: u8, nodes: u32) -> MinimaxBot<'static> {
+    let options = MinimaxOptions {
+        depth,
+        nodes,
+        ..MinimaxOptions::DEFAULT
+    };
+    MinimaxBot::new(options, 7)
 }
 
 /// A game dealt from these cards first (table, then hands pass by pass), the rest after.
@@ -247,6 +252,7 @@ fn play_checked(players: usize, seed: u64, nodes: u32, mix: u8) -> Vec<Move> {
         MinimaxOptions {
             depth: 1 + (seed % 3) as u8,
             nodes,
+            ..MinimaxOptions::DEFAULT
         },
         seed,
     );
@@ -312,27 +318,22 @@ fn the_card_played_is_equivalent_to_the_one_chosen() {
 #[test]
 fn specs_parse_print_and_build() {
     let default = MinimaxOptions::DEFAULT;
-    assert_eq!(
-        "minimax".parse::<BotSpec>(),
-        Ok(BotSpec::Minimax {
-            depth: default.depth,
-            nodes: default.nodes
-        })
-    );
+    assert_eq!("minimax".parse::<BotSpec>(), Ok(BotSpec::Minimax(default)));
     assert_eq!(
         "minimax:depth=2".parse::<BotSpec>(),
-        Ok(BotSpec::Minimax {
+        Ok(BotSpec::Minimax(MinimaxOptions {
             depth: 2,
-            nodes: default.nodes
-        })
+            ..default
+        }))
     );
     let full: BotSpec = " minimax: depth=3 , nodes=200000 ".parse().unwrap();
     assert_eq!(
         full,
-        BotSpec::Minimax {
+        BotSpec::Minimax(MinimaxOptions {
             depth: 3,
-            nodes: 200_000
-        }
+            nodes: 200_000,
+            ..default
+        })
     );
     assert_eq!(full.to_string(), "minimax:depth=3,nodes=200000");
     assert_eq!(full.to_string().parse::<BotSpec>(), Ok(full));
@@ -363,7 +364,11 @@ fn bad_minimax_options_say_what_is_wrong() {
         ),
         (
             "minimax:speed=3",
-            "bad bot option \"speed=3\": minimax takes depth or nodes",
+            if cfg!(feature = "solver") {
+                "bad bot option \"speed=3\": minimax takes depth, nodes, exact or memory"
+            } else {
+                "bad bot option \"speed=3\": minimax takes depth or nodes"
+            },
         ),
         (
             "minimax:depth=2,depth=3",

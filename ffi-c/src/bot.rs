@@ -76,8 +76,8 @@ unsafe fn parse_spec(
 }
 
 /// The bytes of search memory the bot `spec` names works best with (0 for bots that do not
-/// search a transposition table: random, greedy, minimax). On failure, writes why into
-/// `message` (may be `NULL`).
+/// search a transposition table: random, greedy, minimax without `exact=`). On failure,
+/// writes why into `message` (may be `NULL`).
 ///
 /// # Safety
 /// `spec` must be a NUL-terminated string; `bytes` valid for a write; a non-null `message`

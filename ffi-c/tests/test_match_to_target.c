@@ -150,6 +150,9 @@ static void test_a_match_in_pairs(void) {
     CHECK(info.winner == (totals[0] > totals[1] ? 0 : 1));
     CHECK(totals[info.winner] >= 101);
     CHECK(sheet_lines == 9 && totals[0] == 122 && totals[1] == 103 && info.winner == 0);
+    int32_t ahead = -2;
+    CHECK_OK(tablic_match_to_target_ahead(match, &ahead));
+    CHECK(ahead == info.winner); /* decided: the side ahead is the winner */
     CHECK_RESULT(tablic_match_to_target_totals(match, totals, 1, &count),
                  TABLIC_RESULT_BUFFER_TOO_SMALL);
     CHECK(count == 2);
@@ -285,6 +288,38 @@ static void test_bots_play_the_match_game(void) {
     tablic_match_to_target_free(match);
 }
 
+/* The side alone at the top of the running totals, -1 while sides share it: what a series
+ * stopped after its games is won by. Checked after every game of five of a match that never
+ * reaches its target, against the totals and against the engine's figures for seed 10 with
+ * the first legal move, where the fourth game leaves the sides level. */
+static void test_the_side_ahead_wins_a_series(void) {
+    static const uint32_t expected_totals[5][2] = {{1, 24}, {6, 44}, {29, 46}, {50, 50}, {57, 68}};
+    static const int32_t expected_ahead[5] = {1, 1, 1, -1, 1};
+    tablic_match_to_target *match = NULL;
+    CHECK_OK(tablic_match_to_target_new(NULL, 2, TABLIC_RULES_ORIGINAL, TABLIC_MATCH_MAX_TARGET, 10,
+                                        &match));
+    int32_t ahead = 7;
+    CHECK_OK(tablic_match_to_target_ahead(match, &ahead));
+    CHECK(ahead == -1); /* 0 to 0 */
+    for (int game = 0; game < 5; game++) {
+        if (game > 0) CHECK_OK(tablic_match_to_target_next_game(match));
+        play_moves(match, WHOLE_GAME);
+        uint32_t totals[2];
+        size_t count = 0;
+        CHECK_OK(tablic_match_to_target_totals(match, totals, 2, &count));
+        CHECK_OK(tablic_match_to_target_ahead(match, &ahead));
+        CHECK(ahead == (totals[0] > totals[1] ? 0 : totals[1] > totals[0] ? 1 : -1));
+        CHECK(totals[0] == expected_totals[game][0] && totals[1] == expected_totals[game][1]);
+        CHECK(ahead == expected_ahead[game]);
+        tablic_match_to_target_info info;
+        CHECK_OK(tablic_match_to_target_describe(match, &info));
+        CHECK(info.winner == -1); /* far from the target: only `ahead` names a side */
+    }
+    CHECK_RESULT(tablic_match_to_target_ahead(match, NULL), TABLIC_RESULT_NULL_ARGUMENT);
+    CHECK_RESULT(tablic_match_to_target_ahead(NULL, &ahead), TABLIC_RESULT_NULL_ARGUMENT);
+    tablic_match_to_target_free(match);
+}
+
 static void test_errors(void) {
     tablic_match_to_target *match = NULL;
     char message[256] = "";
@@ -367,6 +402,7 @@ int main(void) {
     test_names_travel_with_the_record();
     test_resume_in_the_middle_of_a_game();
     test_bots_play_the_match_game();
+    test_the_side_ahead_wins_a_series();
     test_errors();
     if (check_failures) {
         fprintf(stderr, "test_match_to_target: %d checks failed\n", check_failures);

@@ -86,6 +86,7 @@ int main() {
     CHECK(thrown([&] { match.next_game(); }) == "the match is over");
     std::vector<uint32_t> totals = match.totals();
     CHECK(totals.size() == 2 && (totals[0] >= 40 || totals[1] >= 40));
+    CHECK(match.ahead() == match.describe().winner); // decided: the side ahead won
     CHECK(match.player_at(match.seat_of(3)) == 3 && match.side_of(3) == 1);
 
     uint32_t lines = 0;

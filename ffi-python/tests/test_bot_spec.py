@@ -32,7 +32,10 @@ def test_keyword_options_in_any_case() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("minimax:depht=3", 'bad bot option "depht=3": minimax takes depth or nodes'),
+        (
+            "minimax:depht=3",
+            'bad bot option "depht=3": minimax takes depth, nodes, exact or memory',
+        ),
         (
             "pimc:sample=3",
             'bad bot option "sample=3": pimc takes samples, nodes, learned, inference, '
@@ -54,6 +57,6 @@ def test_bad_options_say_which_keys_the_bot_takes(text: str, message: str) -> No
 
 
 def test_a_misspelt_keyword_lists_the_keys() -> None:
-    message = 'bad bot option "depht=3": minimax takes depth or nodes'
+    message = 'bad bot option "depht=3": minimax takes depth, nodes, exact or memory'
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         Bot("minimax", depht=3)

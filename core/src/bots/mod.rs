@@ -8,7 +8,8 @@
 //! players play as the original's did, sides or not.
 //!
 //! - [`RandomBot`] and [`GreedyBot`]: the original program's players, exactly.
-//! - [`MinimaxBot`]: the original's adapted minimax, with a node budget.
+//! - [`MinimaxBot`]: the original's adapted minimax, with a node budget (and with the
+//!   `solver` feature an optional exact solve of the two-player last deal, `exact=`).
 //! - [`solver`]: exact values of every move when every card is known; the next three
 //!   bots use it (with the `solver` feature).
 //! - `PimcBot`: solves sampled worlds consistent with what the seat knows.

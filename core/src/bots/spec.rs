@@ -34,12 +34,7 @@ pub enum BotSpec {
     /// [`GreedyBot`].
     Greedy,
     /// [`MinimaxBot`], with its [`MinimaxOptions`].
-    Minimax {
-        /// Own moves looked ahead before the last deal (1 to 6).
-        depth: u8,
-        /// Most nodes visited per decision (at least 1).
-        nodes: u32,
-    },
+    Minimax(MinimaxOptions),
     /// [`PimcBot`], with its [`PimcOptions`] (with the `solver` feature).
     #[cfg(feature = "solver")]
     Pimc(PimcOptions),
@@ -166,10 +161,14 @@ impl BotSpec {
                 *memory_kib as usize * ENTRIES_PER_KIB
             }
             #[cfg(feature = "solver")]
+            BotSpec::Minimax(MinimaxOptions {
+                exact, memory_kib, ..
+            }) if *exact > 0 => *memory_kib as usize * ENTRIES_PER_KIB,
+            #[cfg(feature = "solver")]
             BotSpec::Clairvoyant => SOLVER_ENTRIES,
             #[cfg(feature = "solver")]
             BotSpec::BestResponse => BEST_RESPONSE_ENTRIES,
-            BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax { .. } => 0,
+            BotSpec::Random | BotSpec::Greedy | BotSpec::Minimax(_) => 0,
         }
     }
 
@@ -188,7 +187,7 @@ impl BotSpec {
         match self {
             BotSpec::Random => "random",
             BotSpec::Greedy => "greedy",
-            BotSpec::Minimax { .. } => "minimax",
+            BotSpec::Minimax(_) => "minimax",
             #[cfg(feature = "solver")]
             BotSpec::Pimc(_) => "pimc",
             #[cfg(feature = "solver")]
@@ -203,13 +202,11 @@ impl BotSpec {
     /// A new bot of this kind drawing its randomness from `seed`, searching in `memory`
     /// (at least [`BotSpec::memory_entries`] entries are used; fewer only cost speed).
     pub fn build<'m>(&self, seed: u64, memory: &'m mut [Entry]) -> AnyBot<'m> {
-        #[cfg(not(feature = "solver"))]
-        let _ = memory;
         match *self {
             BotSpec::Random => AnyBot::Random(RandomBot::new(seed)),
             BotSpec::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
-            BotSpec::Minimax { depth, nodes } => {
-                AnyBot::Minimax(MinimaxBot::new(MinimaxOptions { depth, nodes }, seed))
+            BotSpec::Minimax(options) => {
+                AnyBot::Minimax(MinimaxBot::with_memory(options, seed, memory))
             }
             #[cfg(feature = "solver")]
             BotSpec::Pimc(options) => AnyBot::Pimc(PimcBot::new(options, seed, memory)),
@@ -246,20 +243,37 @@ const fn option(key: &'static str, least: u64, most: u64, expected: &'static str
     }
 }
 
-static MINIMAX_OPTIONS: [BotOption; 2] = [
-    option(
-        "depth",
-        1,
-        MinimaxOptions::MAX_DEPTH as u64,
-        "a depth from 1 to 6",
-    ),
-    option(
-        "nodes",
-        1,
-        u32::MAX as u64,
-        "a node budget from 1 to 4294967295",
-    ),
-];
+/// Minimax's depth, the first of its options.
+const DEPTH: BotOption = option(
+    "depth",
+    1,
+    MinimaxOptions::MAX_DEPTH as u64,
+    "a depth from 1 to 6",
+);
+
+/// Minimax's node budget, the second of its options.
+const MINIMAX_NODES: BotOption = option(
+    "nodes",
+    1,
+    u32::MAX as u64,
+    "a node budget from 1 to 4294967295",
+);
+
+#[cfg(not(feature = "solver"))]
+static MINIMAX_OPTIONS: [BotOption; 2] = [DEPTH, MINIMAX_NODES];
+
+#[cfg(feature = "solver")]
+static MINIMAX_OPTIONS: [BotOption; 4] = [DEPTH, MINIMAX_NODES, MINIMAX_EXACT, MEMORY];
+
+/// The node budget of minimax's exact solve of the two-player last deal, 0 (none) by
+/// default: its own search decides there unless the solve fits.
+#[cfg(feature = "solver")]
+const MINIMAX_EXACT: BotOption = option(
+    "exact",
+    0,
+    u64::MAX,
+    "a node budget for the last deal's exact solve, or 0 for none",
+);
 
 #[cfg(feature = "solver")]
 static PIMC_OPTIONS: [BotOption; 7] = [
@@ -366,14 +380,7 @@ impl FromStr for BotSpec {
             .find(|known| known.eq_ignore_ascii_case(name))
             .ok_or_else(|| BotSpecError::UnknownBot(excerpt(name)))?;
         let spec = match *name {
-            "minimax" => {
-                let defaults = MinimaxOptions::DEFAULT;
-                let [depth, nodes] = parse_numbers(name, options, &MINIMAX_OPTIONS)?;
-                BotSpec::Minimax {
-                    depth: depth.map_or(defaults.depth, |depth| depth as u8),
-                    nodes: nodes.map_or(defaults.nodes, |nodes| nodes as u32),
-                }
-            }
+            "minimax" => BotSpec::Minimax(minimax_options(name, options)?),
             #[cfg(feature = "solver")]
             "pimc" => {
                 let defaults = PimcOptions::default();
@@ -428,6 +435,23 @@ impl FromStr for BotSpec {
     }
 }
 
+/// Minimax's options after `minimax:`, the defaults where not given.
+fn minimax_options(name: &'static str, options: &str) -> Result<MinimaxOptions, BotSpecError> {
+    let defaults = MinimaxOptions::DEFAULT;
+    #[cfg(not(feature = "solver"))]
+    let [depth, nodes] = parse_numbers(name, options, &MINIMAX_OPTIONS)?;
+    #[cfg(feature = "solver")]
+    let [depth, nodes, exact, memory] = parse_numbers(name, options, &MINIMAX_OPTIONS)?;
+    Ok(MinimaxOptions {
+        depth: depth.map_or(defaults.depth, |depth| depth as u8),
+        nodes: nodes.map_or(defaults.nodes, |nodes| nodes as u32),
+        #[cfg(feature = "solver")]
+        exact: exact.unwrap_or(defaults.exact),
+        #[cfg(feature = "solver")]
+        memory_kib: memory.map_or(defaults.memory_kib, |kib| kib as u32),
+    })
+}
+
 /// Numeric options `key=value,…` (any subset, any order) after `name:`, one value per
 /// option of `known`. An option given twice is refused, since one of the two would be
 /// silently ignored.
@@ -478,7 +502,17 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())?;
         match self {
-            BotSpec::Minimax { depth, nodes } => write!(f, ":depth={depth},nodes={nodes}"),
+            BotSpec::Minimax(options) => {
+                write!(f, ":depth={},nodes={}", options.depth, options.nodes)?;
+                #[cfg(feature = "solver")]
+                {
+                    if options.exact > 0 {
+                        write!(f, ",exact={}", options.exact)?;
+                    }
+                    write_memory(f, options.memory_kib)?;
+                }
+                Ok(())
+            }
             #[cfg(feature = "solver")]
             BotSpec::Pimc(options) => {
                 write!(f, ":samples={},nodes={}", options.samples, options.nodes)?;
@@ -586,7 +620,7 @@ pub enum AnyBot<'m> {
     /// A [`GreedyBot`].
     Greedy(GreedyBot),
     /// A [`MinimaxBot`].
-    Minimax(MinimaxBot),
+    Minimax(MinimaxBot<'m>),
     /// A [`PimcBot`].
     #[cfg(feature = "solver")]
     Pimc(PimcBot<'m>),
@@ -599,14 +633,6 @@ pub enum AnyBot<'m> {
     /// A [`BestResponseBot`], which also sees the whole game.
     #[cfg(feature = "solver")]
     BestResponse(BestResponseBot<'m>),
-    /// Keeps the memory's lifetime in builds without the solver, where no bot borrows it.
-    /// It cannot be made.
-    #[cfg(not(feature = "solver"))]
-    #[doc(hidden)]
-    NoSolver(
-        core::convert::Infallible,
-        core::marker::PhantomData<&'m mut [Entry]>,
-    ),
 }
 
 impl AnyBot<'_> {
@@ -633,8 +659,6 @@ impl AnyBot<'_> {
             }
             #[cfg(feature = "solver")]
             AnyBot::Ismcts(bot) => choose_seeing_one_seat(bot, game),
-            #[cfg(not(feature = "solver"))]
-            AnyBot::NoSolver(never, _) => match *never {},
         }
     }
 }
@@ -684,18 +708,20 @@ mod tests {
         assert_eq!("Greedy".parse::<BotSpec>(), Ok(BotSpec::Greedy));
         assert_eq!(
             "MINIMAX:Depth=2".parse::<BotSpec>(),
-            Ok(BotSpec::Minimax {
+            Ok(BotSpec::Minimax(MinimaxOptions {
                 depth: 2,
-                nodes: MinimaxOptions::DEFAULT.nodes
-            })
+                ..MinimaxOptions::DEFAULT
+            }))
         );
         let mut message = heapless::String::<96>::new();
         let error = "minimax:depht=3".parse::<BotSpec>().unwrap_err();
         let _ = write!(message, "{error}");
-        assert_eq!(
-            message,
+        let expected = if cfg!(feature = "solver") {
+            "bad bot option \"depht=3\": minimax takes depth, nodes, exact or memory"
+        } else {
             "bad bot option \"depht=3\": minimax takes depth or nodes"
-        );
+        };
+        assert_eq!(message, expected);
         message.clear();
         let _ = write!(
             message,

@@ -38,7 +38,8 @@ const char *board_key_name(board_key key);
 board_key board_next_key(void);
 /* Waits asleep until a key is queued or `timeout_ms` milliseconds have passed, and says
  * whether a key is queued. The key stays queued: a key that cuts a pause short is the next
- * screen's, so the game takes the same keys whatever the timing. */
+ * screen's. A wait that ends with no key reports `# timeout`, so a replay of the `# key` and
+ * `# timeout` lines in order makes every pause end as it did (board_host.c). */
 bool board_key_waiting(uint32_t timeout_ms);
 /* Key presses dropped because the queue was full. */
 uint32_t board_keys_dropped(void);

@@ -1,14 +1,18 @@
 /* board_host.c: board.h on the host, a normal program, for tests and for looking at the game.
  *
  * Set up from the environment, so the game's main() is the same as on the board:
- *   HANDHELD_KEYS=FILE    the keys, one a line: up, down, left, right or select; blank lines
- *                         and text after '#' ignored (required)
+ *   HANDHELD_KEYS=FILE    the keys, one a line: up, down, left, right or select, or timeout
+ *                         for a pause that ended with no key; blank lines and text after '#'
+ *                         ignored (required)
  *   HANDHELD_SEED=N       what board_seed returns (required if the program asks for a seed)
  *   HANDHELD_FRAMES=DIR   if set, every frame shown is also written as DIR/frame-NNNN.png
  *
- * Keys are taken in order without waiting; when none are left board_next_key reports
- * `# end of keys` and exits 0, and board_key_waiting says false at once. Transcript lines go to
- * standard output. Bad set-up stops the program with a message and status 2. */
+ * Keys are taken in order without waiting. A pause (board_key_waiting) says true at once if
+ * a key comes next, and takes a `timeout` and says false if one does, as the board's pause
+ * did. When nothing is left board_next_key reports `# end of keys` and exits 0, and a pause
+ * says false. Transcript lines go to standard output. Bad set-up, and a `timeout` where the
+ * game waits for a key (a recording this game did not make), stop the program with a
+ * message and status 2. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +40,10 @@ static __attribute__((noreturn, format(printf, 1, 2))) void setup_error(const ch
     va_end(arguments);
     exit(SETUP_ERROR);
 }
+
+/* A pause that ended with no key, in the recording. */
+#define TIMEOUT KEY_NONE
+static const char timeout_name[] = "timeout";
 
 static board_key key_named(const char *name) {
     for (board_key key = KEY_UP; key <= KEY_SELECT; key++)
@@ -65,9 +73,9 @@ static void read_keys(const char *path) {
         name[strcspn(name, " \t\r\n")] = '\0';
         if (*name == '\0') continue;
         board_key key = key_named(name);
-        if (key == KEY_NONE)
-            setup_error("%s:%u: unknown key '%s' (keys: up, down, left, right, select)", path,
-                        number, name);
+        if (key == KEY_NONE && strcmp(name, timeout_name) != 0)
+            setup_error("%s:%u: unknown key '%s' (keys: up, down, left, right, select; or %s)",
+                        path, number, name, timeout_name);
         add_key(key);
     }
     fclose(file);
@@ -96,6 +104,9 @@ board_key board_next_key(void) {
         board_report("# end of keys");
         board_exit(0);
     }
+    if (keys[next_key] == TIMEOUT)
+        setup_error("entry %zu of HANDHELD_KEYS is a %s, but the game waits for a key",
+                    next_key + 1, timeout_name);
     board_key key = keys[next_key++];
     char line[16];
     snprintf(line, sizeof line, "# key %s", board_key_name(key));
@@ -104,8 +115,12 @@ board_key board_next_key(void) {
 }
 
 bool board_key_waiting(uint32_t timeout_ms) {
-    (void)timeout_ms; /* the recording has no time: a key is there or the run is over */
-    return next_key < key_count;
+    (void)timeout_ms; /* the recording has no time: a key comes next, or a timeout */
+    if (next_key == key_count) return false;
+    if (keys[next_key] != TIMEOUT) return true;
+    next_key++;
+    board_report("# timeout");
+    return false;
 }
 
 uint32_t board_keys_dropped(void) { return 0; }

@@ -99,7 +99,10 @@ board_key board_next_key(void) {
 }
 
 bool board_key_waiting(uint32_t timeout_ms) {
-    return sleep_until_key(clock_nanoseconds() + (uint64_t)timeout_ms * NANOSECONDS_PER_MILLISECOND);
+    bool waiting =
+        sleep_until_key(clock_nanoseconds() + (uint64_t)timeout_ms * NANOSECONDS_PER_MILLISECOND);
+    if (!waiting) board_report("# timeout");
+    return waiting;
 }
 
 uint32_t board_keys_dropped(void) { return key_queue_dropped(); }

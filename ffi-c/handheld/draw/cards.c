@@ -4,7 +4,8 @@
  *   plain:     grey frame, black face, white rank and suit
  *   cursor:    white face, black rank and suit
  *   marked:    mid grey face, black rank and suit
- *   face down: grey frame, a face hatched with dim diagonals, nothing else */
+ *   face down: grey frame, a face hatched with dim diagonals, nothing else
+ * and the same card as a chip (screen_chip): rank and suit side by side, no face. */
 #include "screen.h"
 
 #include "font.h"
@@ -46,16 +47,23 @@ static void hatch(screen *s, int x, int y) {
             if ((column + row) % 3 == 0) screen_pixel(s, x + column, y + row, GREY_DIM);
 }
 
-static void rank_and_suit(screen *s, int x, int y, unsigned rank, unsigned suit, unsigned grey) {
+static int rank_width(unsigned rank) {
+    return rank == RANK_TEN ? TEN_WIDTH : SMALL_GLYPH_WIDTH;
+}
+
+/* The rank's glyph with its top left at (x, y). */
+static void rank_glyph(screen *s, int x, int y, unsigned rank, unsigned grey) {
     if (rank == RANK_TEN) {
-        screen_bitmap(s, x + (CARD_WIDTH - TEN_WIDTH) / 2, y + RANK_TOP, ten, TEN_WIDTH,
-                      SMALL_GLYPH_HEIGHT, grey);
+        screen_bitmap(s, x, y, ten, TEN_WIDTH, SMALL_GLYPH_HEIGHT, grey);
     } else if (rank < RANKS) {
         uint8_t rows[SMALL_GLYPH_HEIGHT];
         font_small_glyph(rank_characters[rank], rows);
-        screen_bitmap(s, x + (CARD_WIDTH - SMALL_GLYPH_WIDTH) / 2, y + RANK_TOP, rows,
-                      SMALL_GLYPH_WIDTH, SMALL_GLYPH_HEIGHT, grey);
+        screen_bitmap(s, x, y, rows, SMALL_GLYPH_WIDTH, SMALL_GLYPH_HEIGHT, grey);
     }
+}
+
+static void rank_and_suit(screen *s, int x, int y, unsigned rank, unsigned suit, unsigned grey) {
+    rank_glyph(s, x + (CARD_WIDTH - rank_width(rank)) / 2, y + RANK_TOP, rank, grey);
     screen_suit(s, x + SUIT_LEFT, y + SUIT_TOP, suit, grey);
 }
 
@@ -80,4 +88,16 @@ void screen_card(screen *s, int x, int y, unsigned rank, unsigned suit, card_loo
         hatch(s, x, y);
         break;
     }
+}
+
+int screen_chip_width(unsigned rank) { return rank_width(rank) + 1 + SUIT_SIZE; }
+
+void screen_chip(screen *s, int x, int y, unsigned rank, unsigned suit, card_look look) {
+    unsigned grey = GREY_WHITE;
+    if (look == CARD_MARKED || look == CARD_CURSOR) {
+        screen_fill(s, x - 1, y - 1, screen_chip_width(rank) + 2, SUIT_SIZE + 1, GREY_MID);
+        grey = GREY_BLACK;
+    }
+    rank_glyph(s, x, y, rank, grey);
+    screen_suit(s, x + rank_width(rank) + 1, y, suit, grey);
 }

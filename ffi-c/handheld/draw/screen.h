@@ -65,10 +65,17 @@ int screen_small_text(screen *s, int x, int y, const char *text, unsigned grey);
 int screen_text_width(const char *text);
 int screen_small_text_width(const char *text);
 
-/* A suit's 5 x 5 symbol, told apart by shape alone. */
+/* A suit's SUIT_SIZE x SUIT_SIZE symbol, told apart by shape alone. */
+#define SUIT_SIZE 5
 void screen_suit(screen *s, int x, int y, unsigned suit, unsigned grey);
-/* A card at (x, y); `rank` 0..12 (ace..king, TABLIC_RANK_*), `suit` 0..3. */
+/* A card at (x, y); `rank` 0..12 (ace..king, TABLIC_RANK_*), `suit` 0..3. A rank or suit
+ * out of range is left out (a blank face). */
 void screen_card(screen *s, int x, int y, unsigned rank, unsigned suit, card_look look);
+/* A card as a chip, for a table too crowded for faces: its rank beside its suit, SUIT_SIZE
+ * rows tall and screen_chip_width(rank) wide (the ten is wider); light on black, or (marked,
+ * cursor) black on a mid grey that reaches one column past either side and one row above. */
+void screen_chip(screen *s, int x, int y, unsigned rank, unsigned suit, card_look look);
+int screen_chip_width(unsigned rank);
 
 /* FNV-1a (32 bits) over the rows: what the firmware reports and a test checks. */
 uint32_t screen_hash(const screen *s);

@@ -3,7 +3,6 @@
  * notched on top and pointed below, spades pointed on top and standing on a foot. */
 #include "screen.h"
 
-#define SUIT_SIZE 5
 #define SUITS 4
 
 static const uint8_t symbols[SUITS][SUIT_SIZE] = {

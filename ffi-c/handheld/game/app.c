@@ -5,6 +5,7 @@
 #include "menu.h"
 #include "play.h"
 #include "sheet_view.h"
+#include "watch.h"
 
 /* The one picture every screen draws on: 4 KB of the 64. */
 static screen picture;
@@ -17,9 +18,17 @@ static void show_until_select(const char *what) {
     }
 }
 
+/* The game in play to its end (true), or until the person leaves a watch (false). */
+static bool play_or_watch(session *game, watch_state *watching) {
+    if (game->setup.watch) return watch_game(game, &picture, watching);
+    play_game(game, &picture);
+    return true;
+}
+
 static void play_session(session *game) {
+    watch_state watching = {.speed = 0, .paused = false};
     for (;;) {
-        play_game(game, &picture);
+        if (!play_or_watch(game, &watching)) return;
         sheet_view_draw(&picture, game);
         show_until_select("# wait sheet");
         if (session_match_over(game)) break;
@@ -31,7 +40,8 @@ static void play_session(session *game) {
 }
 
 void app_run(void) {
-    session_setup setup = {.level = 1, .pairs = false, .length = LENGTH_ONE_GAME};
+    session_setup setup = {.level = 1, .pairs = false, .length = LENGTH_ONE_GAME,
+                           .watch = false, .watch_level = 1};
     static session game;
     /* A fixed seed (a test's, or a build's) would deal every session the same: the n-th
      * session's seed is the board's moved on n times. */

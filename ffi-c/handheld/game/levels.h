@@ -22,11 +22,10 @@ extern const handheld_level handheld_levels[HANDHELD_LEVEL_COUNT];
 /* Instructions a decision may take: 1 s at 50 MHz, one instruction a cycle. */
 #define HANDHELD_DECISION_BUDGET_INSTRUCTIONS 50000000u
 
-/* Search memory for each searching bot (pimc, ismcts), 8-byte aligned, static: the most any
- * level's spec asks for (its `memory=` option, in KiB, which tablic_bot_memory_bytes
- * reports). Every bot needs its own while it lives (tablic_bot_new). No level searches
- * today: their bots take NULL and 0, and the library without the solver
- * (`make lib-m3-small`) has every bot they need. */
-#define HANDHELD_SEARCH_MEMORY_BYTES 0u
+/* Search memory for each bot that solves, 8-byte aligned, static: the most any level's spec
+ * asks for (its `memory=` option, in KiB, which tablic_bot_memory_bytes reports): Expert's
+ * exact solve of the two-player last deal (`exact=`, `memory=8`). Every bot needs its own
+ * while it lives (tablic_bot_new); the other levels take NULL and 0. */
+#define HANDHELD_SEARCH_MEMORY_BYTES 8192u
 
 #endif

@@ -1,5 +1,7 @@
 /* menu.h: the start menu. Up and down choose a line, left and right (or select) change
- * its value; select on RULES shows the rules, on START starts. */
+ * its value; select on RULES shows the rules, on START starts the games, on WATCH starts
+ * them with bots in every seat: LEVEL's on the shown seat's side, WATCH's value (VS
+ * EASY...) on the other. */
 #ifndef HANDHELD_MENU_H
 #define HANDHELD_MENU_H
 

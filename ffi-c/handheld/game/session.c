@@ -21,6 +21,10 @@ static uint64_t search_memory[HANDHELD_SEARCH_MEMORY_BYTES / sizeof(uint64_t)];
 
 static const char *const names_alone[] = {"YOU", "MARKO"};
 static const char *const names_in_pairs[] = {"YOU", "MARKO", "PARTNER", "IVAN"};
+/* Short enough for two sides' tallies on one line (table_view.c). */
+static const char *const watched_alone[] = {"SOUTH", "NORTH"};
+static const char *const watched_in_pairs[] = {"SOUTH", "WEST", "NORTH", "EAST"};
+static const char *const watched_pairs[] = {"N-S", "E-W"};
 
 void session_check(tablic_result result, const char *what) {
     if (result == TABLIC_RESULT_OK) return;
@@ -60,10 +64,14 @@ void session_start(session *s, session_setup setup, uint64_t seed) {
     session_check(tablic_match_to_target_new(&match_storage, s->players, rules, target, seed,
                                              &s->match),
                   "new match");
-    char line[160];
-    snprintf(line, sizeof line, "session players=%" PRIu32 " pairs=%d level=%s length=%s seed=%llu",
-             s->players, setup.pairs ? 1 : 0, handheld_levels[setup.level].bot_spec,
-             length_name(setup.length), (unsigned long long)seed);
+    char line[200];
+    int at = snprintf(line, sizeof line,
+                      "session players=%" PRIu32 " pairs=%d level=%s length=%s seed=%llu",
+                      s->players, setup.pairs ? 1 : 0, handheld_levels[setup.level].bot_spec,
+                      length_name(setup.length), (unsigned long long)seed);
+    if (setup.watch)
+        snprintf(line + at, sizeof line - (size_t)at, " watch against=%s",
+                 handheld_levels[setup.watch_level].bot_spec);
     board_report(line);
     report_game_start(s);
 }
@@ -112,12 +120,19 @@ uint32_t session_side_count(const session *s) {
 }
 
 const char *session_player_name(const session *s, uint32_t player) {
+    if (s->setup.watch) return s->setup.pairs ? watched_in_pairs[player] : watched_alone[player];
     return s->setup.pairs ? names_in_pairs[player] : names_alone[player];
 }
 
 const char *session_side_name(const session *s, uint32_t side) {
+    if (s->setup.watch) return s->setup.pairs ? watched_pairs[side] : watched_alone[side];
     if (side == session_side_of(s, PERSON)) return s->setup.pairs ? "US" : "YOU";
     return s->setup.pairs ? "THEM" : names_alone[1];
+}
+
+unsigned session_level_of(const session *s, uint32_t player) {
+    bool second_side = session_side_of(s, player) != session_side_of(s, PERSON);
+    return s->setup.watch && second_side ? s->setup.watch_level : s->setup.level;
 }
 
 /* A bot's seed for one decision: from the match's seed, the game and the move, so a
@@ -133,12 +148,13 @@ tablic_move session_bot_move(session *s) {
     const tablic_game *game = session_game(s);
     int32_t seat;
     session_check(tablic_game_to_move(game, &seat), "to move");
+    unsigned level = session_level_of(s, session_player_at(s, (uint32_t)seat));
     size_t ply; /* the moves so far: their count, without room for them */
     tablic_result counted = tablic_game_history(game, NULL, 0, &ply);
     if (counted != TABLIC_RESULT_BUFFER_TOO_SMALL) session_check(counted, "history");
     tablic_bot *bot;
     char message[96];
-    session_check(tablic_bot_new(&bot_storage, handheld_levels[s->setup.level].bot_spec,
+    session_check(tablic_bot_new(&bot_storage, handheld_levels[level].bot_spec,
                                  decision_seed(s, (uint32_t)ply), SEARCH_MEMORY,
                                  HANDHELD_SEARCH_MEMORY_BYTES, &bot, message, sizeof message),
                   message);
@@ -149,7 +165,7 @@ tablic_move session_bot_move(session *s) {
     tablic_bot_free(bot);
     char line[96];
     snprintf(line, sizeof line, "# decision level=%u ply=%u instructions=%llu",
-             s->setup.level + 1, (unsigned)ply, (unsigned long long)instructions);
+             level + 1, (unsigned)ply, (unsigned long long)instructions);
     board_report(line);
     return move;
 }
@@ -227,23 +243,9 @@ int session_game_winner(const session *s) {
 }
 
 int session_match_winner(const session *s) {
-    tablic_match_to_target_info info;
-    session_check(tablic_match_to_target_describe(s->match, &info), "describe");
-    if (info.winner >= 0) return info.winner;
-    /* A series (or a single game) that ends where no target was reached: the highest
-     * total wins; a tie has no winner. */
-    uint32_t totals[PAIRS_PLAYERS];
-    session_totals(s, totals);
-    uint32_t sides = session_side_count(s);
-    int best = 0;
-    bool tied = false;
-    for (uint32_t side = 1; side < sides; side++) {
-        if (totals[side] > totals[best]) {
-            best = (int)side;
-            tied = false;
-        } else if (totals[side] == totals[best]) {
-            tied = true;
-        }
-    }
-    return tied ? -1 : best;
+    /* Once the match is over, the side alone ahead won it: past 101 the C API's winner, and
+     * after a series' (or a single game's) games whatever the totals; none when level. */
+    int32_t ahead;
+    session_check(tablic_match_to_target_ahead(s->match, &ahead), "ahead");
+    return ahead;
 }

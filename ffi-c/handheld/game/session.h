@@ -22,15 +22,18 @@ typedef enum session_length {
 } session_length;
 
 #define SERIES_GAMES 5u
-/* Players: two alone, or four in two pairs (the person and player 2 against 1 and 3). */
+/* Players: two alone, or four in two pairs (the person and player 2 against 1 and 3). In a
+ * watch, a bot plays for the person: "the person" below is the seat the screen shows. */
 #define PAIRS_PLAYERS 4u
 #define PERSON 0u
 
 /* What the start menu chose. */
 typedef struct session_setup {
-    unsigned level; /* index into handheld_levels */
+    unsigned level; /* index into handheld_levels: every bot's, or in a watch side 0's */
     bool pairs;
     session_length length;
+    bool watch;           /* bots in every seat, the person watching (watch.h) */
+    unsigned watch_level; /* in a watch, side 1's level */
 } session_setup;
 
 typedef struct session {
@@ -57,10 +60,14 @@ uint32_t session_side_count(const session *s);
 /* The side `player` plays for in the game in play's numbering (by seat), which the game's
  * results use; the match numbers its sides by player. */
 uint32_t session_game_side_of(const session *s, uint32_t player);
-/* A player's name on the screen. */
+/* A player's name on the screen. In a watch the players are SOUTH (player 0, whose hand is
+ * shown) and NORTH alone, SOUTH, WEST, NORTH and EAST in pairs. */
 const char *session_player_name(const session *s, uint32_t player);
-/* A side's name: the person's side is "YOU" alone and "US" in pairs. */
+/* A side's name: the person's side is "YOU" alone and "US" in pairs; in a watch, the
+ * player's name alone and "N-S", "E-W" in pairs. */
 const char *session_side_name(const session *s, uint32_t side);
+/* The level `player` plays at (an index into handheld_levels). */
+unsigned session_level_of(const session *s, uint32_t player);
 
 /* The bot to move decides (measured: a `# decision` line); the move is not played. */
 tablic_move session_bot_move(session *s);
@@ -78,7 +85,7 @@ void session_next_game(session *s);
 void session_totals(const session *s, uint32_t totals[PAIRS_PLAYERS]);
 /* The side that won the game just over, or -1 on a tie. */
 int session_game_winner(const session *s);
-/* The side that won the match, or -1 on a tie (a series can end level). */
+/* The side that won the match once it is over, or -1 on a tie (a series can end level). */
 int session_match_winner(const session *s);
 
 /* A C API call that failed is a bug: report it and stop the run. */

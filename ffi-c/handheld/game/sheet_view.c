@@ -34,10 +34,16 @@ static uint32_t column_side(const session *game, uint32_t column) {
     return column == 0 ? mine : (column <= mine ? column - 1 : column);
 }
 
-/* "YOU WIN", "MARKO WINS", "WE WIN", "THEY WIN", "A TIE" (side -1), into `text`. */
+/* "YOU WIN", "MARKO WINS", "WE WIN", "THEY WIN", "A TIE" (side -1), into `text`; in a
+ * watch "SOUTH WINS", "E-W WIN". */
 static const char *winner_words(const session *game, int side, char *text, size_t size) {
     if (side < 0) return "A TIE";
     bool mine = (uint32_t)side == session_side_of(game, PERSON);
+    if (game->setup.watch) {
+        snprintf(text, size, "%s WIN%s", session_side_name(game, (uint32_t)side),
+                 game->setup.pairs ? "" : "S");
+        return text;
+    }
     if (game->setup.pairs) return mine ? "WE WIN" : "THEY WIN";
     if (mine) return "YOU WIN";
     snprintf(text, size, "%s WINS", session_side_name(game, (uint32_t)side));

@@ -22,11 +22,21 @@ unsigned table_view_cards(uint64_t cards, uint8_t out[52]) {
     return count;
 }
 
-static void draw_card(screen *s, int x, int y, uint8_t card, card_look look) {
-    uint8_t rank, suit;
+static unsigned rank_of(uint8_t card) {
+    uint8_t rank;
     session_check(tablic_card_rank(card, &rank), "rank");
+    return rank;
+}
+
+/* A card's face, or its chip. */
+static void draw_card_as(screen *s, int x, int y, uint8_t card, card_look look, bool chip) {
+    uint8_t suit;
     session_check(tablic_card_suit(card, &suit), "suit");
-    screen_card(s, x, y, rank, suit, look);
+    (chip ? screen_chip : screen_card)(s, x, y, rank_of(card), suit, look);
+}
+
+static void draw_card(screen *s, int x, int y, uint8_t card, card_look look) {
+    draw_card_as(s, x, y, card, look, false);
 }
 
 static void draw_status_line(screen *s, const session *game, const tablic_view *view) {
@@ -48,15 +58,55 @@ static void draw_status_line(screen *s, const session *game, const tablic_view *
                       GREY_WHITE);
 }
 
-static void draw_table(screen *s, uint64_t table, uint64_t marked) {
+/* Faces show their rank and suit in their first FACE_SHOWN columns (cards.c: the suit's
+ * symbol from column 2 to 6), so a face may be covered from there on: two rows of faces hold
+ * MOST_FACES cards. A table with more (it can reach 51) is drawn as chips, rank beside suit,
+ * in CHIP_ROWS rows of CHIP_ROW_STEP from CHIP_Y, the status line's blank row above them and
+ * the hand below. */
+#define FACE_SHOWN 7
+#define MOST_FACES (2 * (1 + (SCREEN_WIDTH - CARD_WIDTH) / FACE_SHOWN))
+#define CHIP_Y 6
+#define CHIP_ROW_STEP (SUIT_SIZE + 1)
+#define CHIP_ROWS 5
+#define CHIP_GAP 2
+
+unsigned table_view_layout(uint64_t table, table_place places[52]) {
     uint8_t cards[52];
     unsigned count = table_view_cards(table, cards);
+    bool chips = count > MOST_FACES;
     unsigned per_row = count <= 2 * TABLE_PER_ROW ? TABLE_PER_ROW : (count + 1) / 2;
     int step = per_row <= TABLE_PER_ROW ? CARD_STEP : (SCREEN_WIDTH - CARD_WIDTH) / (int)(per_row - 1);
+    int x = 0, y = CHIP_Y;
     for (unsigned i = 0; i < count; i++) {
-        int x = (int)(i % per_row) * step;
-        int y = TABLE_Y + (int)(i / per_row) * TABLE_ROW_STEP;
-        draw_card(s, x, y, cards[i], marked >> cards[i] & 1u ? CARD_MARKED : CARD_PLAIN);
+        table_place *place = &places[i];
+        place->card = cards[i];
+        place->chip = chips;
+        if (!chips) {
+            place->x = (int)(i % per_row) * step;
+            place->y = TABLE_Y + (int)(i / per_row) * TABLE_ROW_STEP;
+            continue;
+        }
+        /* Chips left to right, a new row when the next does not fit; 51 cards with every
+         * ten among them take 5 rows of 11 (tested: test/crowded_table.c). */
+        int width = screen_chip_width(rank_of(cards[i]));
+        if (x + width > SCREEN_WIDTH) {
+            x = 0;
+            y += CHIP_ROW_STEP;
+        }
+        place->x = x + 1; /* room for a marked chip's grey */
+        place->y = y;
+        x += width + CHIP_GAP;
+    }
+    return count;
+}
+
+static void draw_table(screen *s, uint64_t table, uint64_t marked) {
+    table_place places[52];
+    unsigned count = table_view_layout(table, places);
+    for (unsigned i = 0; i < count; i++) {
+        const table_place *place = &places[i];
+        draw_card_as(s, place->x, place->y, place->card,
+                     marked >> place->card & 1u ? CARD_MARKED : CARD_PLAIN, place->chip);
     }
 }
 

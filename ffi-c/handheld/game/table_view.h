@@ -8,6 +8,7 @@
 #ifndef HANDHELD_TABLE_VIEW_H
 #define HANDHELD_TABLE_VIEW_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../draw/screen.h"
@@ -28,5 +29,17 @@ void table_view_draw(screen *s, const session *game, const table_marks *marks);
 void table_view_banner(screen *s, const char *text);
 /* The cards of `cards` in order, as the hand shows them: their indices into `out`. */
 unsigned table_view_cards(uint64_t cards, uint8_t out[52]);
+
+/* Where a table card is drawn: a face (screen_card) at (x, y), or on a table too crowded for
+ * faces a chip (screen_chip). Up to 24 cards are faces in two rows of 12; up to 36, faces
+ * squeezed closer, each still showing its rank and suit; more, chips in five rows. */
+typedef struct table_place {
+    uint8_t card;
+    bool chip;
+    int x, y;
+} table_place;
+
+/* The places of `table`'s cards, in card order; returns how many. */
+unsigned table_view_layout(uint64_t table, table_place places[52]);
 
 #endif

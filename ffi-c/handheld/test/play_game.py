@@ -1,16 +1,23 @@
 """Plays the handheld game in QEMU by pressing its keys, and checks what a person would see.
 
-    python3 play_game.py --m3 GAME_M3.elf --m4f GAME_M4F.elf --host GAME_HOST --out DIR
-        [--golden DIR] [--regenerate]
+    python3 play_game.py --m3 GAME_M3.elf --m4f GAME_M4F.elf --host GAME_HOST
+        --crowded CROWDED_TABLE --out DIR [--golden DIR] [--regenerate]
 
 Checks, each failing the run:
 - game equivalence: the firmware's transcript (its lines without '#') equals the host
   program's, given the keys the firmware took and the same seed; the M4F firmware's too;
 - screen equivalence: whenever the firmware waits for a key or pauses, QEMU's screen
   (downscaled 4 x 4) hashes to the frame the firmware last reported drawing;
-- golden screens: the menu, a choice among captures, a bot's move, a tabla and the score
-  sheet equal the committed PNGs (--regenerate writes them instead, to be looked at);
+- golden screens: the menu, a choice among captures, a bot's move, a tabla, the score
+  sheet, a watched move (paused) and a watched game's sheet equal the committed PNGs
+  (--regenerate writes them instead, to be looked at);
+- watching: bots play a whole seeded game watched by keys (pause, steps, speed up, on to the
+  sheet), then a game in pairs left at its first move; the transcript equals the host's
+  replay of the keys and timeouts the firmware took;
 - the budget: every bot decision under -icount takes at most its level's instructions;
+- a crowded table: the host's crowded_table (test/crowded_table.c) draws tables of up to 51
+  cards, the most a game reaches, and checks every card can still be told; its screens of
+  25 and 51 cards equal the committed PNGs;
 - key mashing: thousands of random keys, many while a bot thinks, end in finished games
   with no fault; every key pressed is taken once or counted as dropped.
 """
@@ -29,7 +36,8 @@ import qemu_board  # noqa: E402
 DECISION_BUDGET = 50_000_000
 # A seed whose game shows every golden moment (a tabla among them).
 SEED = 4
-GOLDEN = ("menu", "choice", "bot-move", "tabla", "sheet")
+GOLDEN = ("menu", "choice", "bot-move", "tabla", "sheet", "watch", "watch-sheet", "crowded-25",
+          "crowded-51")
 
 
 class Failure(Exception):
@@ -86,7 +94,8 @@ class Player:
 def choose_in_menu(player, level_steps, pairs, length_steps):
     line, greys = player.wait(r"# wait menu")
     player.keep("menu", greys)
-    keys = ["down"] + ["right"] * level_steps + ["down"] + (["right"] if pairs else [])
+    # From START: down past WATCH to LEVEL.
+    keys = ["down", "down"] + ["right"] * level_steps + ["down"] + (["right"] if pairs else [])
     keys += ["down"] + ["right"] * length_steps + ["down", "select"]  # RULES
     keys += ["down", "down", "select", "down"]  # scroll, back, to START
     for key in keys:
@@ -130,6 +139,48 @@ def run_game(elf, cpu, out, icount, seed):
         return player, board.lines()
 
 
+def run_watch(elf, out, seed):
+    """Watches bots play: from the menu's WATCH (MEDIUM against EXPERT) a game paused at its
+    first move, stepped twice, sped up to MAX and watched to its sheet; then a game in pairs
+    left at its first move."""
+    with qemu_board.QemuBoard(elf, cpu="cortex-m3", icount=True, append=f"seed={seed}") as board:
+        player = Player(board, out, random.Random(seed))
+        player.wait(r"# wait menu")
+        for key in ("down", "right", "right"):  # from START to WATCH, VS EXPERT
+            player.press(key)
+            player.wait(r"# wait menu")
+        player.press("select")
+        player.wait(r"# pause watch move")  # the first move, up for 1.5 s at X1
+        player.press("select")
+        _, greys = player.wait(r"# wait watch paused")
+        player.keep("watch", greys)
+        for key in ("right", "right", "up", "up", "up"):  # two moves on, then X2, X5, MAX
+            player.press(key)
+            player.wait(r"# wait watch paused")
+        player.press("select")
+        _, greys = player.wait(r"# wait sheet")
+        player.keep("watch-sheet", greys)
+        player.press("select")
+        player.wait(r"# wait menu")
+        for key in ("up", "up", "up", "right", "down", "down", "down", "down"):  # pairs, WATCH
+            player.press(key)
+            player.wait(r"# wait menu")
+        player.press("select")
+        player.wait(r"# pause watch move")
+        player.press("left")
+        player.wait(r"# wait menu")
+        lines = board.lines()
+    watched = transcript(lines)
+    sessions = [line for line in watched if line.startswith("session")]
+    if len(sessions) != 2 or not all("watch against=minimax:depth=3" in line for line in sessions):
+        raise Failure(f"watch: expected two watched sessions against EXPERT, got {sessions}")
+    if "pairs=1" not in sessions[1] or watched[-1] != "watch left":
+        raise Failure(f"watch: the game in pairs was not left: last line {watched[-1]!r}")
+    if sum(line.startswith("result game") for line in watched) != 1:
+        raise Failure("watch: the first watched game did not end once")
+    return player, lines
+
+
 KEYS = ("up", "down", "left", "right", "select")
 MASHING_INTERVAL = 0.01  # seconds between two random presses: faster than any thumb
 MASHING_MERGED = 2  # presses a loaded host may merge (see mash), or 1 % of them
@@ -156,7 +207,7 @@ def mash(elf, host, out, presses, seed):
         for _ in range(presses):
             player.press(rng.choice(KEYS))
             time.sleep(MASHING_INTERVAL)
-        lines = settled(board)
+        lines = settled(board, player)
     keys, dropped = keys_taken(lines)
     # A press whose two edges both reach QEMU's GPIO model before the firmware's interrupt
     # runs is one no firmware can see (its line is high again); when the host starves QEMU's
@@ -181,11 +232,24 @@ def mash(elf, host, out, presses, seed):
           f"{lost} merged by the host, {games} games finished")
 
 
-def settled(board):
+def watching(lines):
+    """True while the last session is a watch that has not been left: it goes on by itself."""
+    for line in reversed(transcript(lines)):
+        if line == "watch left":
+            return False
+        if line.startswith("session"):
+            return "watch against=" in line
+    return False
+
+
+def settled(board, player):
     """The transcript once the firmware waits for a key and has written nothing for
-    QUIET_SECONDS (its queue is empty: a queued key would be taken at once)."""
+    QUIET_SECONDS (its queue is empty: a queued key would be taken at once). A watched game
+    plays on by itself (a match to 101 for minutes): every QUIET_SECONDS while one runs,
+    `left` leaves it."""
     deadline = time.monotonic() + 300
     lines, since = board.lines(), time.monotonic()
+    left_at = since
     while time.monotonic() < deadline:
         time.sleep(0.2)
         now = board.lines()
@@ -193,6 +257,10 @@ def settled(board):
             lines, since = now, time.monotonic()
         elif lines and lines[-1].startswith("# wait") and time.monotonic() - since > QUIET_SECONDS:
             return lines
+        if watching(lines) and not lines[-1].startswith("# wait") \
+                and time.monotonic() - left_at > QUIET_SECONDS:
+            player.press("left")
+            left_at = time.monotonic()
     raise Failure(f"mashing: the firmware did not settle within 300 s; last line {lines[-1:]}")
 
 
@@ -214,15 +282,30 @@ def check_budget(lines, cpu):
         raise Failure(f"{cpu}: a decision took {worst:,} instructions, over {DECISION_BUDGET:,}")
 
 
+RECORDED = re.compile(r"^# (?:key (\w+)|(timeout))")
+
+
 def replay_on_host(host, lines, out, name, seed):
-    keys = [key.group(1) for key in keys_taken(lines)[0]]
+    """The host program's transcript given the keys the firmware took and its pauses that
+    ended with no key, in order (board_host.c)."""
+    events = [match.group(1) or match.group(2) for match in map(RECORDED.match, lines) if match]
     path = out / f"{name}.keys"
-    path.write_text("".join(key + "\n" for key in keys))
+    path.write_text("".join(event + "\n" for event in events))
     result = subprocess.run([host], env={"HANDHELD_KEYS": str(path), "HANDHELD_SEED": str(seed)},
                             capture_output=True, text=True, timeout=600, check=False)
     if result.returncode != 0:
         raise Failure(f"host replay of {name}: exit {result.returncode}: {result.stderr.strip()}")
     return result.stdout.splitlines()
+
+
+def crowded_table(program, out):
+    """Runs the crowded-table check; its two screens, as golden moments."""
+    result = subprocess.run([program, str(out)], capture_output=True, text=True, timeout=120,
+                            check=False)
+    if result.returncode != 0:
+        raise Failure(f"crowded table: exit {result.returncode}: {result.stderr.strip()}")
+    print(result.stdout.splitlines()[-1])
+    return {name: qemu_board.read_png(out / f"{name}.png") for name in ("crowded-25", "crowded-51")}
 
 
 def compare_goldens(moments, golden, out, regenerate):
@@ -246,6 +329,7 @@ def main():
     parser.add_argument("--m3", required=True)
     parser.add_argument("--m4f", required=True)
     parser.add_argument("--host", required=True)
+    parser.add_argument("--crowded", required=True, help="the host's crowded_table program")
     parser.add_argument("--out", required=True, type=pathlib.Path)
     parser.add_argument("--golden", type=pathlib.Path,
                         default=pathlib.Path(__file__).resolve().parent / "golden")
@@ -261,7 +345,16 @@ def main():
         host_lines = replay_on_host(args.host, m3_lines, args.out, "m3", args.seed)
         if transcript(host_lines) != transcript(m3_lines):
             raise Failure("the host's transcript differs from the Cortex-M3's")
-        compare_goldens(player.moments, args.golden, args.out, args.regenerate)
+        watcher, watch_lines = run_watch(args.m3, args.out, args.seed)
+        check_budget(watch_lines, "cortex-m3 watching")
+        if transcript(replay_on_host(args.host, watch_lines, args.out, "watch", args.seed)) \
+                != transcript(watch_lines):
+            raise Failure("watch: the host's transcript differs from the Cortex-M3's")
+        print(f"watch ok: {len(transcript(watch_lines))} transcript lines, "
+              f"{watcher.waits} screens checked")
+        crowded = crowded_table(args.crowded, args.out)
+        compare_goldens({**player.moments, **watcher.moments, **crowded}, args.golden, args.out,
+                        args.regenerate)
         _, m4f_lines = run_game(args.m4f, "cortex-m4", args.out, icount=True, seed=args.seed)
         check_budget(m4f_lines, "cortex-m4")
         if transcript(m4f_lines) != transcript(m3_lines):

@@ -294,6 +294,26 @@ pub unsafe extern "C" fn tablic_match_to_target_totals(
     }
 }
 
+/// The side alone with the highest running total, or -1 while two or more share it (as
+/// before any game is over). A match stopped after an agreed number of games, a series, is
+/// won by this side whether or not it reached the target; a match played to the target is
+/// won once `tablic_match_to_target_info`'s `winner` names it.
+///
+/// # Safety
+/// `match` must be a live handle; `side` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn tablic_match_to_target_ahead(
+    r#match: *const tablic_match_to_target,
+    side: *mut i32,
+) -> tablic_result {
+    // SAFETY: the caller's guarantees are this function's.
+    unsafe {
+        read_match(r#match, |played| {
+            write_out(side, crate::game::seat_or_minus_one(played.ahead()))
+        })
+    }
+}
+
 /// The player number `number` checked against the match's players (`InvalidSeat`).
 fn player_of(played: &MatchToTarget, number: u32) -> Result<usize, tablic_result> {
     let number = number as usize;

@@ -234,12 +234,18 @@ impl MatchToTarget {
         self.winner().is_some()
     }
 
+    /// The side alone with the highest running total, or `None` while two or more share
+    /// it. A match stopped after an agreed number of games (a series) is won by this side,
+    /// target or not; a match to the target, once [`winner`](Self::winner) names it.
+    pub fn ahead(&self) -> Option<usize> {
+        let leaders = self.leaders();
+        (leaders.count_ones() == 1).then(|| leaders.trailing_zeros() as usize)
+    }
+
     /// The side that won the match, once it is over.
     pub fn winner(&self) -> Option<usize> {
         let reached = self.totals().iter().any(|&total| total >= self.target);
-        let leaders = self.leaders();
-        (self.game.is_finished() && reached && leaders.count_ones() == 1)
-            .then(|| leaders.trailing_zeros() as usize)
+        self.ahead().filter(|_| self.game.is_finished() && reached)
     }
 
     /// Plays a move in the game in play, for the seat to move. When it ends the game, the

@@ -65,6 +65,31 @@ fn a_tie_for_the_highest_total_plays_on() {
 }
 
 #[test]
+fn the_side_ahead_is_the_one_alone_at_the_top_target_or_not() {
+    assert_eq!(
+        decided_by(&[40, 62]).ahead(),
+        Some(1),
+        "a series stopped below the target"
+    );
+    assert_eq!(decided_by(&[62, 40, 61]).ahead(), Some(0));
+    assert_eq!(
+        decided_by(&[50, 50]).ahead(),
+        None,
+        "a level series has no winner"
+    );
+    assert_eq!(decided_by(&[50, 50, 12]).ahead(), None);
+    assert_eq!(decided_by(&[12, 50, 50]).ahead(), None);
+    // Past the target, the side ahead is the winner.
+    assert_eq!(
+        decided_by(&[104, 90]).ahead(),
+        decided_by(&[104, 90]).winner()
+    );
+    // Before any game is over, every side is at 0: nobody is ahead.
+    let fresh = MatchToTarget::new(players(2), Rules::ORIGINAL, 101, 5).unwrap();
+    assert_eq!(fresh.ahead(), None);
+}
+
+#[test]
 fn the_target_passed_by_both_in_one_game_goes_to_the_higher_total() {
     // Before the last game: 95 and 99, neither at 101.
     let mut played = MatchToTarget::new(players(2), Rules::ORIGINAL, 101, 5).unwrap();
