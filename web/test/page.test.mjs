@@ -185,6 +185,7 @@ async function playWholeGame(viewport, tag) {
   // A hint: the engine's analysis of this position with the page's seed, value for value.
   await page.keyboard.press('h');
   await page.waitForSelector('.hint table', { timeout: 60000 });
+  await checkScreenshot(page, `hint-${tag}`);
   const hinted = await page.$$eval('.hint tbody tr', (rows) => rows.map((row) => row.children[1].textContent));
   const atHint = await savedGame(page);
   const analysis = analyzeView(atHint.view(0), 'pimc', deriveSeed(SEED, atHint.plies));
