@@ -34,6 +34,10 @@
 #   wasm         ffi-wasm/test.sh: the npm package built for WebAssembly (installing
 #                wasm-bindgen-cli, about 6 minutes the first time, and npm's binaryen and
 #                TypeScript), then its Node tests against the native engine's games
+#   web          web/test.sh: the page where a person plays against the bots, built
+#                (TypeScript strict, esbuild) and played in Debian's Chromium (installed by
+#                apt if missing) through playwright-core: whole games by keys and clicks
+#                checked against the engine, a bad record, mashed keys, golden screenshots
 #   fuzz         fuzz/ formatted and clippy-clean, then scripts/fuzz.sh 5:
 #                every fuzz target 5 s under AddressSanitizer and every committed seed
 #                replayed; installs cargo-fuzz (pinned) if missing (see docs/FUZZING.md)
@@ -217,6 +221,11 @@ step_wasm() {
     bash ffi-wasm/test.sh
 }
 
+step_web() {
+    wait_for_apt
+    bash web/test.sh
+}
+
 step_fuzz() {
     if [[ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
         echo "    cargo install cargo-fuzz $CARGO_FUZZ_VERSION"
@@ -233,7 +242,7 @@ step_fuzz() {
 STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc test:step_test
     no_std-m3:step_nostd_m3 no_std-m4f:step_nostd_m4f qemu:step_qemu header:step_header
     c-api:step_c_api handheld:step_handheld python:step_python training:step_training
-    wasm:step_wasm fuzz:step_fuzz)
+    wasm:step_wasm web:step_web fuzz:step_fuzz)
 for entry in "${STEPS[@]}"; do
     name=${entry%%:*}
     # With arguments, run only the named steps (setup always runs).

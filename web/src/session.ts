@@ -1,0 +1,100 @@
+// What the page plays: one game, or a match to 101 (games one after another, the lead
+// moving a seat each game), both the engine's own objects. The person is player 0: seat 0
+// of a single game, and wherever the match seats them in the game in play.
+import { deriveSeed, Game, MatchToTarget, type Played } from 'tablic';
+
+/** The person's player number. */
+export const PERSON = 0;
+
+export class Session {
+  private current: Game;
+
+  private constructor(private readonly single: Game | undefined,
+    private readonly match: MatchToTarget | undefined) {
+    this.current = single ?? (match as MatchToTarget).game;
+  }
+
+  static game(players: number, seed: string, rules: string): Session {
+    return new Session(Game.fromSeed(players, seed, rules), undefined);
+  }
+
+  static match(players: number, seed: string, rules: string, target: number): Session {
+    return new Session(undefined, new MatchToTarget(players, seed, rules, target, null));
+  }
+
+  /** A match record plays on as a match, a game record as a single game; an `Error` with
+   * the engine's message for anything else. */
+  static fromRecord(text: string): Session {
+    return text.trimStart().startsWith('tablic-match')
+      ? new Session(undefined, MatchToTarget.fromRecord(text))
+      : new Session(Game.fromRecord(text), undefined);
+  }
+
+  /** The game in play (a match's last game once it is over). */
+  get game(): Game {
+    return this.current;
+  }
+
+  get players(): number {
+    return this.current.players;
+  }
+
+  get isMatch(): boolean {
+    return this.match !== undefined;
+  }
+
+  /** The player sitting in `seat` of the game in play. */
+  playerAt(seat: number): number {
+    return this.match?.playerAt(seat) ?? seat;
+  }
+
+  /** The person's seat in the game in play. */
+  get personSeat(): number {
+    return this.match?.seatOf(PERSON) ?? PERSON;
+  }
+
+  /** The deal's seed: the game's, or the match's. */
+  get seed(): bigint | undefined {
+    return this.match?.seed ?? this.single?.seed;
+  }
+
+  /** The seed the bots of the game in play draw from (each seeded from it and its player). */
+  get gameSeed(): bigint {
+    return this.match === undefined ? this.single?.seed ?? 0n : deriveSeed(this.match.seed, this.match.gameNumber);
+  }
+
+  play(move: string): Played {
+    if (this.match === undefined) return this.current.play(move);
+    const played = this.match.play(move);
+    this.current = this.match.game;
+    return played;
+  }
+
+  /** The record: the game's, or the match's with every game so far. */
+  record(): string {
+    return (this.match ?? this.current).record();
+  }
+
+  /** A copy to come back to (undo). */
+  clone(): Session {
+    return this.match === undefined
+      ? new Session(this.current.clone(), undefined)
+      : new Session(undefined, this.match.clone());
+  }
+
+  /** The match's state, for the sheet and the running totals; none for a single game. */
+  get matchState(): MatchToTarget | undefined {
+    return this.match;
+  }
+
+  /** True when another game of the match is to be dealt. */
+  get nextGameDue(): boolean {
+    return this.match !== undefined && this.current.isFinished && !this.match.isOver;
+  }
+
+  nextGame(): void {
+    if (this.match === undefined) return;
+    this.match.nextGame();
+    this.current = this.match.game;
+  }
+}

@@ -1,0 +1,82 @@
+// The game a person asked for: who plays, how strong the bots are, which deal. It lives in
+// the page's URL (`?players=2&level=greedy&seed=42`), so a game can be shared and a test
+// opens exactly the game it means.
+
+/** The bots' levels offered, weakest first: the engine's specs with a name for people. */
+export const LEVELS: readonly { spec: string; name: string; about: string }[] = [
+  { spec: 'greedy', name: 'Easy', about: 'greedy: takes the most it can right now' },
+  { spec: 'minimax:depth=1', name: 'Medium', about: 'minimax, one round ahead' },
+  { spec: 'minimax:depth=2', name: 'Hard', about: 'minimax, two rounds ahead' },
+  { spec: 'minimax:depth=3', name: 'Expert', about: 'minimax, three rounds ahead' },
+  { spec: 'best', name: 'Best', about: "best: the engine's strongest bot (may think a few seconds)" },
+];
+
+/** Two players alone, or four in two pairs (the person and a bot partner against two bots). */
+export type Players = 2 | 4;
+
+export interface Settings {
+  players: Players;
+  /** An entry of LEVELS: the opponents' (and the partner's) spec. */
+  level: string;
+  /** The deal: 64-bit, as decimal text. */
+  seed: string;
+  /** How long a bot's move stays marked, in milliseconds (any key cuts it short). */
+  pause: number;
+  /** A match to 101 (games one after another, the lead moving) rather than one game. */
+  match: boolean;
+}
+
+/** The score that ends a match. */
+export const MATCH_TARGET = 101;
+
+const MAX_SEED = (1n << 64n) - 1n;
+const DEFAULT_PAUSE = 1500;
+
+/** The rules text the engine takes for the player count. */
+export function rulesText(players: Players): string {
+  return players === 4 ? 'side-size=2' : '';
+}
+
+/** A fresh seed from the browser's randomness, for "new game" without one given. */
+export function randomSeed(): string {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return ((BigInt(words[0] ?? 0) << 32n) | BigInt(words[1] ?? 0)).toString();
+}
+
+/** The seed's text if it is a 64-bit decimal number, else undefined. */
+export function validSeed(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[0-9]{1,20}$/.test(trimmed)) return undefined;
+  const value = BigInt(trimmed);
+  return value <= MAX_SEED ? value.toString() : undefined;
+}
+
+/** Settings from a URL's query, each missing or bad value replaced by its default. */
+export function settingsFromQuery(query: string): Settings {
+  const parameters = new URLSearchParams(query);
+  const players = parameters.get('players') === '4' ? 4 : 2;
+  const levelText = parameters.get('level') ?? '';
+  const level = LEVELS.some((entry) => entry.spec === levelText) ? levelText : 'minimax:depth=2';
+  const seed = validSeed(parameters.get('seed') ?? '') ?? randomSeed();
+  const pauseText = Number(parameters.get('pause') ?? DEFAULT_PAUSE);
+  const pause = Number.isInteger(pauseText) && pauseText >= 0 && pauseText <= 600000
+    ? pauseText : DEFAULT_PAUSE;
+  return { players, level, seed, pause, match: parameters.get('match') === String(MATCH_TARGET) };
+}
+
+/** The query that gives these settings back. The pause is written only when not the default. */
+export function queryOf(settings: Settings): string {
+  const parameters = new URLSearchParams({
+    players: String(settings.players),
+    level: settings.level,
+    seed: settings.seed,
+  });
+  if (settings.match) parameters.set('match', String(MATCH_TARGET));
+  if (settings.pause !== DEFAULT_PAUSE) parameters.set('pause', String(settings.pause));
+  return parameters.toString();
+}
+
+/** The people's name of a level's spec. */
+export function levelName(spec: string): string {
+  return LEVELS.find((entry) => entry.spec === spec)?.name ?? spec;
+}

@@ -1,0 +1,322 @@
+// The page in Debian's Chromium (playwright-core, headless), served on 127.0.0.1: a whole
+// game against a bot by keys and clicks (a choice among several captures, an undo, a hint,
+// the score sheet), checked against the engine run in Node; a malformed record and keys
+// mashed while bots think in a game of pairs; screenshots against the committed goldens in
+// test/golden/. TABLIC_WEB_REGENERATE=1 writes the goldens instead (web/test.sh --regenerate).
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { Bot, Game, MatchToTarget, analyzeView, deriveSeed } from 'tablic';
+import { serve } from './serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const site = process.env.TABLIC_WEB_DIR ?? join(here, '..', '..', 'target', 'web');
+const goldens = join(here, 'golden');
+const regenerate = process.env.TABLIC_WEB_REGENERATE === '1';
+const failures = join(site, '..', 'web-test-failures');
+
+/** The deal every checked game plays: its first hand has 4♣ with four ways to take. */
+const SEED = 10n;
+const DESKTOP = { width: 1100, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Pixels allowed to differ from a golden (antialiasing at most, never a changed card). */
+const PIXELS_ALLOWED = 40;
+
+let server;
+let url;
+let browser;
+
+before(async () => {
+  ({ server, url } = await serve(site));
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A page whose console errors and exceptions are collected, to fail the test at its end. */
+async function openPage(viewport) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
+  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+  return { page, problems, context };
+}
+
+/** Compares a screenshot with its golden (or writes it when regenerating). */
+async function checkScreenshot(page, name) {
+  const shot = await page.screenshot({ animations: 'disabled', caret: 'hide', fullPage: true });
+  const golden = join(goldens, `${name}.png`);
+  if (regenerate) {
+    mkdirSync(goldens, { recursive: true });
+    writeFileSync(golden, shot);
+    return;
+  }
+  assert.ok(existsSync(golden), `no golden ${name}.png: run web/test.sh --regenerate and look at it`);
+  const expected = PNG.sync.read(readFileSync(golden));
+  const actual = PNG.sync.read(shot);
+  const sameSize = expected.width === actual.width && expected.height === actual.height;
+  const differ = sameSize
+    ? pixelmatch(expected.data, actual.data, null, expected.width, expected.height, { threshold: 0.1 })
+    : Infinity;
+  if (differ > PIXELS_ALLOWED) {
+    mkdirSync(failures, { recursive: true });
+    writeFileSync(join(failures, `${name}.png`), shot);
+  }
+  assert.ok(differ <= PIXELS_ALLOWED,
+    `${name}.png: ${sameSize ? `${differ} pixels differ` : `size ${actual.width}x${actual.height} against ${expected.width}x${expected.height}`} (the new one is in ${failures})`);
+}
+
+/** Resolves when the person is to move or the game is over, skipping shown bot moves. */
+async function untilPersonOrEnd(page, onBotMove) {
+  for (;;) {
+    const state = await page.waitForFunction(() => {
+      if (document.querySelector('.sheet')) return 'end';
+      if (document.querySelector('.played-slot')) return 'shown';
+      if (document.querySelector('.hand button.card:not([disabled])')) return 'person';
+      return false;
+    }, undefined, { polling: 20, timeout: 60000 }).then((handle) => handle.jsonValue(), async (error) => {
+      const shown = await page.evaluate(() => document.querySelector('main')?.innerText.slice(0, 600));
+      throw new Error(`${error.message}\nThe page showed:\n${shown}`);
+    });
+    if (state !== 'shown') return state;
+    await onBotMove();
+  }
+}
+
+/** The game the page holds, from its saved record (a download). */
+async function savedRecord(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('s')]);
+  return readFileSync(await download.path(), 'utf8');
+}
+
+async function savedGame(page) {
+  return Game.fromRecord(await savedRecord(page));
+}
+
+/** Every move of `seats` in the record is what the engine's bot of that level, seeded as
+ * `tablic match` seeds its bot of that seat, plays there. */
+function assertBotMoves(game, spec, seats) {
+  const seed = game.seed;
+  const replay = Game.fromSeed(game.players, seed, game.rules);
+  for (const move of game.history) {
+    const seat = replay.toMove;
+    if (seats.includes(seat)) {
+      const bot = new Bot(spec, deriveSeed(seed, 1000 + seat));
+      assert.equal(move, bot.chooseFor(replay.view(seat)), `bot move at ply ${replay.plies}`);
+    }
+    replay.play(move);
+  }
+}
+
+/** The sheet's numbers, side by side, as the page shows them. */
+async function sheetValues(page) {
+  return page.evaluate(() => Object.fromEntries(['cards', 'most', 'points', 'tablas', 'total'].map((field) => [field,
+    [...document.querySelectorAll(`.sheet td[data-field="${field}"]`)].map((cell) => cell.textContent)])));
+}
+
+function expectedSheet(game) {
+  const sides = game.result().sides;
+  return {
+    cards: sides.map((side) => String(side.cards)),
+    most: sides.map((side) => (side.mostCards ? '+3' : '')),
+    points: sides.map((side) => String(side.cardPoints)),
+    tablas: sides.map((side) => (side.tablas > 0 ? `${'|'.repeat(side.tablas)} ${side.tablas}` : '0')),
+    total: sides.map((side) => String(side.total)),
+  };
+}
+
+async function playWholeGame(viewport, tag) {
+  const { page, problems, context } = await openPage(viewport);
+  await page.goto(`${url}?pause=600000`);
+  await page.waitForSelector('html[data-ready]');
+  // The menu by keys: the level to Easy (three presses from Hard), the deal's seed typed.
+  for (let press = 0; press < 3; press += 1) await page.keyboard.press('l');
+  assert.equal(await page.textContent('[data-field="level"]'), 'Easy');
+  await page.fill('#seed', String(SEED));
+  await page.focus('[data-key="start"]');
+  await checkScreenshot(page, `menu-${tag}`);
+  await page.keyboard.press('Enter');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.match(page.url(), /seed=10/);
+
+  // The first move by keys: 4♣ (the first card) has four moves, best first, laying it down
+  // last; the second is chosen.
+  await page.keyboard.press('1');
+  const options = await page.$$eval('.choice .option', (buttons) => buttons.map((button) => button.dataset.move));
+  assert.deepEqual(options, Game.fromSeed(2, SEED).cardMoves('4C'));
+  assert.equal(options.length, 4);
+  await page.keyboard.press('ArrowDown');
+  assert.deepEqual(await page.$$eval('.table-cards .card.taken', (cards) => cards.map((card) => card.dataset.card)), ['4D']);
+  await checkScreenshot(page, `choice-${tag}`);
+  await page.keyboard.press('Enter');
+
+  // The bot's reply stays marked until a key: its card and what it took.
+  let botMovesSeen = 0;
+  const skipBotMove = async () => {
+    if (botMovesSeen === 0) {
+      await checkScreenshot(page, `bot-move-${tag}`);
+      const played = await page.getAttribute('.played-slot .card', 'data-card');
+      assert.ok(played);
+    }
+    botMovesSeen += 1;
+    if (botMovesSeen % 2 === 0) await page.keyboard.press('Shift'); else await page.click('.status');
+  };
+  assert.equal(await untilPersonOrEnd(page, skipBotMove), 'person');
+
+  // An undo: back to the first move, the hand as dealt.
+  const dealt = Game.fromSeed(2, SEED).hand(0);
+  await page.keyboard.press('u');
+  assert.equal(await untilPersonOrEnd(page, skipBotMove), 'person');
+  assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '), dealt);
+  // Again the second way to take with 4♣, now by clicks.
+  await page.click('.hand .card[data-card="4C"]');
+  await page.click('.choice .option[data-index="1"]');
+  assert.equal(await untilPersonOrEnd(page, skipBotMove), 'person');
+
+  // A hint: the engine's analysis of this position with the page's seed, value for value.
+  await page.keyboard.press('h');
+  await page.waitForSelector('.hint table', { timeout: 60000 });
+  await checkScreenshot(page, `hint-${tag}`);
+  const hinted = await page.$$eval('.hint tbody tr', (rows) => rows.map((row) => row.children[1].textContent));
+  const atHint = await savedGame(page);
+  const analysis = analyzeView(atHint.view(0), 'pimc', deriveSeed(SEED, atHint.plies));
+  const signed = (value) => (value > 0 ? `+${value.toFixed(1)}` : value.toFixed(1) === '-0.0' ? '0.0' : value.toFixed(1));
+  assert.deepEqual(hinted, analysis.moves.slice(0, 6).map((move) => signed(move.margin)));
+  assert.match(await page.textContent('.hint .explain'), new RegExp(`in ${analysis.worlds} likely ways`));
+
+  // The rest of the game: the first card and its best capture, by clicks and keys in turn.
+  let turn = 0;
+  while (await untilPersonOrEnd(page, skipBotMove) === 'person') {
+    if (turn % 2 === 0) {
+      await page.click('.hand .card[data-index="0"]');
+      await page.click('.choice .option[data-index="0"]');
+    } else {
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+    }
+    turn += 1;
+  }
+  await checkScreenshot(page, `sheet-${tag}`);
+  const game = await savedGame(page);
+  assert.ok(game.isFinished);
+  assert.equal(game.history[0], '4C 4D');
+  assertBotMoves(game, 'greedy', [1]);
+  assert.deepEqual(await sheetValues(page), expectedSheet(game));
+  assert.ok(botMovesSeen >= 20, `${botMovesSeen} bot moves shown`);
+  assert.deepEqual(problems, []);
+  await context.close();
+}
+
+test('a whole game on a desktop by keys and clicks, checked against the engine', async () => {
+  await playWholeGame(DESKTOP, 'desktop');
+});
+
+test('a whole game in a phone-sized window', async () => {
+  await playWholeGame(PHONE, 'phone');
+});
+
+test('a malformed record shows the engine\'s error, the game plays on, and a saved one opens', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?players=2&level=greedy&seed=${SEED}&pause=0`);
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  const text = 'seed 10\nplayers 2\nmoves 4C 9H\n';
+  let expected;
+  try { Game.fromRecord(text); } catch (error) { expected = error.message; }
+  assert.ok(expected, 'the record is malformed for the engine too');
+  await page.setInputFiles('input[type=file]', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForSelector('.message.error');
+  assert.equal(await page.textContent('.message.error'), `Could not open bad.txt: ${expected}`);
+  await page.click('.hand .card[data-index="0"]');
+  await page.click('.choice .option[data-index="0"]');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  const record = await savedRecord(page);
+  assert.equal(Game.fromRecord(record).plies, 2);
+  // A good record, opened from the menu: the game as it was saved, ready to play on.
+  await page.keyboard.press('m');
+  await page.setInputFiles('input[type=file]', { name: 'good.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.equal(await page.textContent('.message'), 'Opened good.txt.');
+  assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '),
+    Game.fromRecord(record).hand(0));
+  assert.equal(await savedRecord(page), record);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('keys mashed while the bots think leave the page working, offline', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?players=4&level=minimax:depth=3&seed=${SEED}&pause=0`);
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  // Once loaded (the bot worker too), the page needs no network: the rest is played offline.
+  await page.waitForSelector('html[data-worker="ready"]', { timeout: 60000 });
+  await context.setOffline(true);
+  assert.deepEqual(await page.$$eval('.seat h2', (names) => names.map((name) => name.firstChild.textContent)),
+    ['West', 'Partner', 'East', 'You']);
+  await checkScreenshot(page, 'pairs-desktop');
+  const keys = ['1', '2', '3', '6', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' ',
+    'Escape', 'h', 'u', 'k', 'r', 'b', 'x', 'Tab'];
+  let random = 12345;
+  for (let round = 0; round < 3; round += 1) {
+    await page.click('.hand .card[data-index="0"]');
+    await page.click('.choice .option[data-index="0"]');
+    for (let press = 0; press < 40; press += 1) {
+      random = (random * 1103515245 + 12345) % 2147483648;
+      await page.keyboard.press(keys[random % keys.length], { delay: 0 });
+    }
+    // Whatever the keys did, the page settles to a screen that works: back to the game.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('b');
+    if (await page.$('.menu')) await page.keyboard.press('s');
+    assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  }
+  while (await untilPersonOrEnd(page, () => {}) === 'person') {
+    await page.click('.hand .card[data-index="0"]');
+    await page.click('.choice .option[data-index="0"]');
+  }
+  const game = await savedGame(page);
+  assert.deepEqual(await sheetValues(page), expectedSheet(game));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a match to 101: running totals and every game\'s sheet are the engine\'s', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?players=2&level=greedy&seed=${SEED}&match=101&pause=0`);
+  let games = 0;
+  for (;;) {
+    const state = await untilPersonOrEnd(page, () => {});
+    if (state === 'person') {
+      await page.click('.hand .card[data-index="0"]');
+      await page.click('.choice .option[data-index="0"]');
+      continue;
+    }
+    games += 1;
+    if (games === 2) await checkScreenshot(page, 'match-sheet-desktop');
+    const match = MatchToTarget.fromRecord(await savedRecord(page));
+    assert.equal(match.finishedGames, games);
+    assert.deepEqual(await sheetValues(page), expectedSheet(match.game));
+    const running = await page.$$eval('.match-sheet tbody tr:last-child .running', (cells) => cells.map((cell) => cell.textContent));
+    assert.deepEqual(running, Array.from(match.totals, (total) => ` → ${total}`));
+    const own = match.sideOf(0);
+    assert.match(await page.textContent('[data-field="match-line"]'), new RegExp(`You ${match.totals[own]} · Them ${match.totals[1 - own]}`));
+    if (match.isOver) {
+      const verdict = await page.textContent('[data-field="match-winner"]');
+      assert.equal(verdict, match.winner === own ? 'You win the match!' : 'Bot wins the match.');
+      assert.ok(Math.max(...match.totals) >= 101);
+      break;
+    }
+    await page.keyboard.press('g');
+  }
+  assert.ok(games >= 3, `${games} games`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
