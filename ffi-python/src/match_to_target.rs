@@ -313,6 +313,14 @@ impl PyMatchToTarget {
         self.played.totals().to_vec()
     }
 
+    /// The side alone with the highest running total, None while sides share it (0 to 0
+    /// too): what a series stopped after its games is won by, target or not. Once the
+    /// match is decided, it is the winner.
+    #[getter]
+    fn ahead(&self) -> Option<usize> {
+        self.played.ahead()
+    }
+
     /// The side that won, once the match is decided; else None.
     #[getter]
     fn winner(&self) -> Option<usize> {

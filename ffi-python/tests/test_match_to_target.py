@@ -57,6 +57,29 @@ def test_a_match_to_101_in_pairs() -> None:
         played.next_game()
 
 
+def test_the_side_ahead_wins_a_series() -> None:
+    # The engine's match for seed 10, first legal moves, far from its target (the C tests
+    # pin the same): the fourth game leaves the sides level, when no side is ahead.
+    played = MatchToTarget(2, target=1_000_000, seed=10)
+    assert (played.totals, played.ahead) == ([0, 0], None)
+    after_each_game = []
+    for game in range(5):
+        if game > 0:
+            played.next_game()
+        finish_game(played)
+        after_each_game.append((played.totals, played.ahead, played.winner))
+    assert after_each_game == [
+        ([1, 24], 1, None),
+        ([6, 44], 1, None),
+        ([29, 46], 1, None),
+        ([50, 50], None, None),
+        ([57, 68], 1, None),
+    ]
+    # Once the match is decided, the side ahead is its winner.
+    decided = play_out(MatchToTarget(2, target=40, seed=4))
+    assert decided.ahead == decided.winner is not None
+
+
 def test_the_record_reads_back_whole_and_cut_in_the_middle_of_a_game() -> None:
     played = MatchToTarget(2, target=40, seed=4)
     finish_game(played)
