@@ -254,6 +254,14 @@ impl MatchToTarget {
         self.played.totals().to_vec()
     }
 
+    /// The side alone with the highest running total, `undefined` while sides share it (0
+    /// to 0 too): what a series stopped after its games is won by, target or not. Once the
+    /// match is decided, it is the winner.
+    #[wasm_bindgen(getter)]
+    pub fn ahead(&self) -> Option<usize> {
+        self.played.ahead()
+    }
+
     /// The side that won, once the match is decided; else `undefined`.
     #[wasm_bindgen(getter)]
     pub fn winner(&self) -> Option<usize> {

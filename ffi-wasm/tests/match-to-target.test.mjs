@@ -122,6 +122,34 @@ test('a copy and the game it lends are independent of the match', () => {
   assert.notEqual(copy.record(), match.record());
 });
 
+/** Plays the game in play to its end by the first legal move. */
+function finishByFirstMoves(match) {
+  while (!match.game.isFinished) match.play(match.game.legalMoves()[0]);
+}
+
+test('the side alone at the top is ahead, undefined while level, and wins the match', () => {
+  // The engine's match for seed 10, first legal moves, far from its target (the C and Python
+  // tests pin the same): the fourth game leaves the sides level.
+  const match = new MatchToTarget(2, 10n, '', 1_000_000);
+  assert.deepEqual([[...match.totals], match.ahead], [[0, 0], undefined]);
+  const afterEachGame = [];
+  for (let game = 0; game < 5; game++) {
+    if (game > 0) match.nextGame();
+    finishByFirstMoves(match);
+    afterEachGame.push([[...match.totals], match.ahead, match.winner]);
+  }
+  assert.deepEqual(afterEachGame, [
+    [[1, 24], 1, undefined],
+    [[6, 44], 1, undefined],
+    [[29, 46], 1, undefined],
+    [[50, 50], undefined, undefined],
+    [[57, 68], 1, undefined],
+  ]);
+  const decided = playOut(new MatchToTarget(2, 4n, '', 40), ['greedy', 'greedy']);
+  assert.notEqual(decided.winner, undefined);
+  assert.equal(decided.ahead, decided.winner);
+});
+
 const fresh = () => new MatchToTarget(2, 1n);
 const over = () => playOut(new MatchToTarget(2, 1n, '', 5), ['greedy', 'greedy']);
 const between = () => {
