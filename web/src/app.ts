@@ -38,8 +38,6 @@ export class App implements BotTurnHost {
   private hint: Hint | 'thinking' | undefined;
   private message = '';
   private log: HTMLElement[] = [];
-  /** The session as it was before each of the person's moves, the latest last. */
-  private undoStack: Session[] = [];
   private readonly fileInput: HTMLInputElement;
 
   constructor(private readonly root: HTMLElement, private settings: Settings) {
@@ -129,7 +127,6 @@ export class App implements BotTurnHost {
     }
     history.replaceState(null, '', `?${queryOf(this.settings)}`);
     this.log = [];
-    this.undoStack = [];
     this.setSession(session, `A new ${match ? 'match' : 'deal'} (seed ${seed}).`);
   }
 
@@ -172,21 +169,21 @@ export class App implements BotTurnHost {
 
   /** Back to the person's previous turn: their last move and the bots' replies undone. */
   private undo(): void {
-    const earlier = this.undoStack.pop();
-    if (earlier === undefined) {
+    const session = this.session;
+    const plies = session?.previousDecision();
+    if (session === undefined || plies === undefined) {
       this.message = 'Nothing to undo yet.';
       this.render();
       return;
     }
     this.log.push(element('li', {}, 'Undone: back to your previous move.'));
-    this.setSession(earlier, 'Your last move is undone.');
+    this.setSession(session.rewound(plies), 'Your last move is undone.');
   }
 
   private nextGame(): void {
     const session = this.session;
     if (session === undefined || !session.nextGameDue) return;
     session.nextGame();
-    this.undoStack = [];
     this.log = [];
     this.setSession(session, `Game ${session.matchState?.gameNumber ?? ''} of the match.`);
   }
@@ -258,7 +255,6 @@ export class App implements BotTurnHost {
     const session = this.session;
     const option = this.choice?.options[index];
     if (session === undefined || option === undefined || !this.personToMove()) return;
-    this.undoStack.push(session.clone());
     const played = session.play(option.move);
     const tabla = played.tabla;
     played.free();
@@ -294,8 +290,7 @@ export class App implements BotTurnHost {
       if (session.seed !== undefined) this.settings.seed = session.seed.toString();
       history.replaceState(null, '', `?${queryOf(this.settings)}`);
       this.log = [element('li', {}, `Opened ${file.name}: ${session.game.plies} moves of this game played.`)];
-      this.undoStack = [];
-      this.setSession(session, `Opened ${file.name}.`);
+        this.setSession(session, `Opened ${file.name}.`);
     } catch (error) {
       const text = `Could not open ${file.name}: ${(error as Error).message}`;
       if (this.screen === 'menu') this.menuError = text; else this.message = text;

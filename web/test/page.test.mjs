@@ -248,6 +248,14 @@ test('a malformed record shows the engine\'s error, the game plays on, and a sav
   assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '),
     Game.fromRecord(record).hand(0));
   assert.equal(await savedRecord(page), record);
+  // Undo goes back past where the record was opened: to the deal, then nothing more.
+  await page.keyboard.press('u');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '),
+    Game.fromSeed(2, SEED).hand(0));
+  assert.equal(Game.fromRecord(await savedRecord(page)).plies, 0);
+  await page.keyboard.press('u');
+  assert.equal(await page.textContent('.message'), 'Nothing to undo yet.');
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -292,8 +300,20 @@ test('a match to 101: running totals and every game\'s sheet are the engine\'s',
   const { page, problems, context } = await openPage(DESKTOP);
   await page.goto(`${url}?players=2&level=greedy&seed=${SEED}&match=101&pause=0`);
   let games = 0;
+  let undone = false;
   for (;;) {
     const state = await untilPersonOrEnd(page, () => {});
+    if (state === 'person' && games === 1 && !undone) {
+      // An undo in the match's second game: the match rebuilt from its record, as it was.
+      const before = await savedRecord(page);
+      await page.click('.hand .card[data-index="0"]');
+      await page.click('.choice .option[data-index="0"]');
+      assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+      await page.keyboard.press('u');
+      assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+      assert.equal(await savedRecord(page), before);
+      undone = true;
+    }
     if (state === 'person') {
       await page.click('.hand .card[data-index="0"]');
       await page.click('.choice .option[data-index="0"]');
