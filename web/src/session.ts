@@ -8,6 +8,8 @@ export const PERSON = 0;
 
 export class Session {
   private current: Game;
+  /** True when bots play every seat, the person's too, for the person to watch. */
+  watching = false;
 
   private constructor(private readonly single: Game | undefined,
     private readonly match: MatchToTarget | undefined) {
