@@ -61,12 +61,14 @@ export class App implements BotTurnHost {
     return this.session?.watching === true;
   }
 
-  /** The opponents' level; when watching, South's side plays the watch level. */
+  /** The spec of the bot in `seat`: the Level, but the Watch level for South's side when
+   * watched. */
   specFor(seat: number): string {
     const session = this.session;
     const watchSpec = this.settings.watch;
-    const ownSide = session !== undefined && session.game.sideOf(seat) === session.game.sideOf(session.personSeat);
-    return session?.watching === true && ownSide && watchSpec !== undefined ? watchSpec : this.settings.level;
+    if (session?.watching !== true || watchSpec === undefined) return this.settings.level;
+    const game = session.game;
+    return game.sideOf(seat) === game.sideOf(session.personSeat) ? watchSpec : this.settings.level;
   }
 
   /** Starts on the screen the URL asks for: the game when it names a seed, else the menu. */
@@ -164,7 +166,8 @@ export class App implements BotTurnHost {
     this.log = [];
     session.watching = this.settings.watch !== undefined;
     this.watchPaused = false;
-    this.setSession(session, `A new ${match ? 'match' : 'deal'} (seed ${seed})${session.watching ? ', bots in every seat' : ''}.`);
+    const watched = session.watching ? ', bots in every seat' : '';
+    this.setSession(session, `A new ${match ? 'match' : 'deal'} (seed ${seed})${watched}.`);
   }
 
   /** Plays on with `session`: a fresh screen, and the bots' turns if they are to move. */
