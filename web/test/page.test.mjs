@@ -370,6 +370,11 @@ test('bots watched in every seat by keys: paused, a step, faster, to the sheet; 
   assert.deepEqual(await page.$$eval('.seat h2', (names) => names.map((name) => name.firstChild.textContent)),
     ['North', 'South']);
   await checkScreenshot(page, 'watch-paused-desktop');
+  // The keys' help shows the watch's keys; any key closes it, and does nothing else.
+  await page.keyboard.press('k');
+  assert.match(await page.textContent('.keys-help'), /pause or resume.*one move more.*speed 1×, 2×, 5×/);
+  await page.keyboard.press('.');
+  assert.equal(await page.$('.keys-help'), null);
   await page.keyboard.press('.');
   await untilLogged(page, 2);
   await page.waitForTimeout(300);
