@@ -14,11 +14,12 @@ import { renderMenu } from './menu';
 import { moveInWords, partsOf } from './moves';
 import { downloadRecord, sessionFromFile } from './records';
 import { renderRules } from './rules';
-import { seatName } from './seats';
+import { seatName, sideName } from './seats';
 import { Session } from './session';
-import { LEVELS, MATCH_TARGET, queryOf, randomSeed, rulesText, validSeed, type Settings } from './settings';
+import { LEVELS, levelName, MATCH_TARGET, queryOf, randomSeed, rulesText, validSeed, type Settings } from './settings';
 import { renderSheet } from './sheet';
 import { renderPersonPanel, renderSides, renderTable, type TableMarks } from './table';
+import { nextSpeed, renderWatchBar, SPEEDS } from './watch';
 
 const LOG_LINES = 6;
 
@@ -32,14 +33,15 @@ export class App implements BotTurnHost {
 
   private screen: Screen = 'menu';
   private keysShown = false;
+  /** A watched game: paused, and how many times faster than the settings' pause it runs. */
+  private watchPaused = false;
+  private watchSpeed: number = SPEEDS[0];
   private menuError: string | undefined;
   private handIndex = 0;
   private choice: Choice | undefined;
   private hint: Hint | 'thinking' | undefined;
   private message = '';
   private log: HTMLElement[] = [];
-  /** The session as it was before each of the person's moves, the latest last. */
-  private undoStack: Session[] = [];
   private readonly fileInput: HTMLInputElement;
 
   constructor(private readonly root: HTMLElement, private settings: Settings) {
@@ -50,12 +52,23 @@ export class App implements BotTurnHost {
     document.addEventListener('keydown', (event) => this.onKey(event));
   }
 
-  get pauseMilliseconds(): number {
-    return this.settings.pause;
+  get pauseMilliseconds(): number | undefined {
+    if (!this.watching) return this.settings.pause;
+    return this.watchPaused ? undefined : Math.round(this.settings.pause / this.watchSpeed);
   }
 
-  get level(): string {
-    return this.settings.level;
+  get watching(): boolean {
+    return this.session?.watching === true;
+  }
+
+  /** The spec of the bot in `seat`: the Level, but the Watch level for South's side when
+   * watched. */
+  specFor(seat: number): string {
+    const session = this.session;
+    const watchSpec = this.settings.watch;
+    if (session?.watching !== true || watchSpec === undefined) return this.settings.level;
+    const game = session.game;
+    return game.sideOf(seat) === game.sideOf(session.personSeat) ? watchSpec : this.settings.level;
   }
 
   /** Starts on the screen the URL asks for: the game when it names a seed, else the menu. */
@@ -71,6 +84,11 @@ export class App implements BotTurnHost {
       case 'level': this.cycleLevel(); break;
       case 'players': this.settings.players = this.settings.players === 2 ? 4 : 2; this.render(); break;
       case 'kind': this.settings.match = !this.settings.match; this.render(); break;
+      case 'watch': this.cycleWatch(); break;
+      case 'watch-pause': this.setWatch(!this.watchPaused, this.watchSpeed); break;
+      case 'watch-step': this.setWatch(true, this.watchSpeed, true); break;
+      case 'watch-speed': this.setWatch(false, SPEEDS[index ?? 0] ?? this.watchSpeed); break;
+      case 'watch-faster': this.setWatch(false, nextSpeed(this.watchSpeed)); break;
       case 'next-game': this.nextGame(); break;
       case 'new-seed': this.settings.seed = randomSeed(); this.menuError = undefined; this.render(); break;
       case 'new-game': this.settings.seed = randomSeed(); this.newGame(); break;
@@ -107,6 +125,23 @@ export class App implements BotTurnHost {
     this.render();
   }
 
+  /** Off, then each level in turn, for South's side when watching. */
+  private cycleWatch(): void {
+    const at = LEVELS.findIndex((entry) => entry.spec === this.settings.watch);
+    this.settings.watch = at + 1 < LEVELS.length ? LEVELS[at + 1]?.spec : undefined;
+    this.render();
+  }
+
+  /** A watched game paused or running at `speed`, the move shown held or shown for the new
+   * time from now; a step ends it at once (the next move is then held in turn). */
+  private setWatch(paused: boolean, speed: number, step = false): void {
+    if (!this.watching) return;
+    this.watchPaused = paused;
+    this.watchSpeed = speed;
+    if (step) this.pause.skip(); else this.pause.restart(this.pauseMilliseconds);
+    this.render();
+  }
+
   /** Ends any bot turn or hint in progress (it becomes stale) and the move shown. */
   private leaveGameTurn(): void {
     this.generation += 1;
@@ -129,8 +164,10 @@ export class App implements BotTurnHost {
     }
     history.replaceState(null, '', `?${queryOf(this.settings)}`);
     this.log = [];
-    this.undoStack = [];
-    this.setSession(session, `A new ${match ? 'match' : 'deal'} (seed ${seed}).`);
+    session.watching = this.settings.watch !== undefined;
+    this.watchPaused = false;
+    const watched = session.watching ? ', bots in every seat' : '';
+    this.setSession(session, `A new ${match ? 'match' : 'deal'} (seed ${seed})${watched}.`);
   }
 
   /** Plays on with `session`: a fresh screen, and the bots' turns if they are to move. */
@@ -172,28 +209,28 @@ export class App implements BotTurnHost {
 
   /** Back to the person's previous turn: their last move and the bots' replies undone. */
   private undo(): void {
-    const earlier = this.undoStack.pop();
-    if (earlier === undefined) {
+    const session = this.session;
+    const plies = session?.previousDecision();
+    if (session === undefined || plies === undefined) {
       this.message = 'Nothing to undo yet.';
       this.render();
       return;
     }
     this.log.push(element('li', {}, 'Undone: back to your previous move.'));
-    this.setSession(earlier, 'Your last move is undone.');
+    this.setSession(session.rewound(plies), 'Your last move is undone.');
   }
 
   private nextGame(): void {
     const session = this.session;
     if (session === undefined || !session.nextGameDue) return;
     session.nextGame();
-    this.undoStack = [];
     this.log = [];
     this.setSession(session, `Game ${session.matchState?.gameNumber ?? ''} of the match.`);
   }
 
   private personToMove(): boolean {
     const session = this.session;
-    return session !== undefined && session.game.toMove === session.personSeat
+    return session !== undefined && !session.watching && session.game.toMove === session.personSeat
       && this.thinking === undefined && this.showing === undefined;
   }
 
@@ -258,7 +295,6 @@ export class App implements BotTurnHost {
     const session = this.session;
     const option = this.choice?.options[index];
     if (session === undefined || option === undefined || !this.personToMove()) return;
-    this.undoStack.push(session.clone());
     const played = session.play(option.move);
     const tabla = played.tabla;
     played.free();
@@ -275,7 +311,7 @@ export class App implements BotTurnHost {
   played(seat: number, move: string, tabla: boolean): void {
     const session = this.session;
     if (session === undefined) return;
-    this.log.push(element('li', {}, `${seatName(session, seat)} `, moveInWords(move, seat === session.personSeat),
+    this.log.push(element('li', {}, `${seatName(session, seat)} `, moveInWords(move, seat === session.personSeat && !session.watching),
       tabla ? ' — TABLA!' : '.'));
     this.log = this.log.slice(-LOG_LINES);
   }
@@ -291,11 +327,11 @@ export class App implements BotTurnHost {
       }
       this.settings.players = players;
       this.settings.match = session.isMatch;
+      this.settings.watch = undefined;
       if (session.seed !== undefined) this.settings.seed = session.seed.toString();
       history.replaceState(null, '', `?${queryOf(this.settings)}`);
       this.log = [element('li', {}, `Opened ${file.name}: ${session.game.plies} moves of this game played.`)];
-      this.undoStack = [];
-      this.setSession(session, `Opened ${file.name}.`);
+        this.setSession(session, `Opened ${file.name}.`);
     } catch (error) {
       const text = `Could not open ${file.name}: ${(error as Error).message}`;
       if (this.screen === 'menu') this.menuError = text; else this.message = text;
@@ -306,7 +342,7 @@ export class App implements BotTurnHost {
   // ----- input -----------------------------------------------------------------------------
 
   private onClick(event: MouseEvent): void {
-    if (this.pause.skip()) return;
+    if (!this.watching && this.pause.skip()) return;
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-action]');
     if (target === null || (target as HTMLButtonElement).disabled) return;
     const index = target.dataset['index'];
@@ -321,7 +357,7 @@ export class App implements BotTurnHost {
       this.render();
       return;
     }
-    if (this.showing !== undefined && this.pause.skip()) {
+    if (this.showing !== undefined && !this.watching && this.pause.skip()) {
       event.preventDefault();
       return;
     }
@@ -330,22 +366,28 @@ export class App implements BotTurnHost {
     if (typing && event.key !== 'Enter' && event.key !== 'Escape') return;
     // Enter and Space on a focused button press that button.
     if (!typing && target instanceof HTMLButtonElement && (event.key === 'Enter' || event.key === ' ')) return;
-    const binding = bindingFor(this.screen, event.key);
+    const binding = bindingFor(this.keyScreen, event.key);
     if (binding === undefined) return;
     event.preventDefault();
     const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
-    const index = binding.action === 'pick-card' ? Number(event.key) - 1 : steps[event.key];
+    const index = binding.action === 'pick-card' ? Number(event.key) - 1
+      : binding.action === 'watch-speed' ? binding.keys.indexOf(event.key) : steps[event.key];
     this.dispatch(binding.action, index);
   }
 
   // ----- drawing ---------------------------------------------------------------------------
+
+  /** Whose keys work now: a watched game's, or the screen's. */
+  private get keyScreen(): Screen {
+    return this.screen === 'game' && this.watching ? 'watch' : this.screen;
+  }
 
   render(): void {
     const focusedKey = (document.activeElement as HTMLElement | null)?.dataset?.['key'];
     const screen = this.screen === 'menu' ? renderMenu(this.settings, this.menuError)
       : this.screen === 'rules' ? renderRules() : this.renderGame();
     this.root.replaceChildren(screen);
-    if (this.keysShown) this.root.append(renderKeysHelp(this.screen));
+    if (this.keysShown) this.root.append(renderKeysHelp(this.keyScreen));
     this.restoreFocus(focusedKey);
   }
 
@@ -377,7 +419,8 @@ export class App implements BotTurnHost {
     const game = session.game;
     if (this.showing !== undefined) {
       const { seat, move, tabla } = this.showing;
-      return [`${seatName(session, seat)} `, moveInWords(move, seat === session.personSeat), tabla ? ' — TABLA!' : ''];
+      return [this.watching && this.watchPaused ? 'Paused: ' : '', `${seatName(session, seat)} `,
+        moveInWords(move, seat === session.personSeat && !session.watching), tabla ? ' — TABLA!' : ''];
     }
     if (this.thinking !== undefined) return [`${seatName(session, this.thinking)} is thinking…`];
     if (game.isFinished) return ['The game is over.'];
@@ -394,7 +437,7 @@ export class App implements BotTurnHost {
     const own = match.sideOf(0);
     const totals = Array.from(match.totals, (total, side) => ({ total, side }))
       .sort((a, b) => Number(b.side === own) - Number(a.side === own))
-      .map(({ total, side }) => `${side === own ? 'You' : 'Them'} ${total}`);
+      .map(({ total, side }) => `${session.watching ? sideName(session, side) : side === own ? 'You' : 'Them'} ${total}`);
     return `Match to ${match.target}, game ${match.gameNumber}: ${totals.join(' · ')}`;
   }
 
@@ -403,11 +446,14 @@ export class App implements BotTurnHost {
     if (session === undefined) return element('main', { class: 'screen' });
     const game = session.game;
     const person = session.personSeat;
-    const bar = element('nav', { class: 'bar', 'aria-label': 'Game' },
+    const bar = session.watching ? renderWatchBar(this.watchPaused, this.watchSpeed) : element('nav', { class: 'bar', 'aria-label': 'Game' },
       keyButton('Undo', 'U', 'undo'), keyButton('Hint', 'H', 'hint'), keyButton('Save', 'S', 'save'),
       keyButton('Open', 'O', 'open'), keyButton('New', 'N', 'new-game'), keyButton('Rules', 'R', 'rules'),
       keyButton('Menu', 'M', 'menu'), keyButton('Keys', 'K', 'keys'));
-    const level = LEVELS.find((entry) => entry.spec === this.settings.level)?.name ?? this.settings.level;
+    const watchLevel = this.settings.watch;
+    const level = session.watching && watchLevel !== undefined
+      ? `${sideName(session, game.sideOf(person))} ${levelName(watchLevel)} against ${levelName(this.settings.level)}`
+      : levelName(this.settings.level);
     const view = game.view(person);
     const undealt = view.undealt();
     view.free();
@@ -425,7 +471,8 @@ export class App implements BotTurnHost {
       element('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, ...this.status(session)),
       this.message !== '' && element('p', { class: /^(Could not|No hint|The bot)/.test(this.message) ? 'message error' : 'message' }, this.message),
       this.choice !== undefined && renderChoice(this.choice),
-      renderHand(game.hand(person), this.handIndex, personTurn, this.choice?.card),
+      renderHand(game.hand(person), this.handIndex, personTurn, this.choice?.card,
+        session.watching ? seatName(session, person) : undefined),
       renderPersonPanel(session, marks),
       this.hint === 'thinking' && element('p', { class: 'hint thinking' }, 'Working out a hint…'),
       this.hint !== undefined && this.hint !== 'thinking' && renderHint(this.hint),

@@ -14,18 +14,27 @@ export interface Showing {
   tabla: boolean;
 }
 
-/** A wait that a key or a click may end early. */
+/** A wait that a key or a click may end early, or a watcher make longer or shorter. */
 export class Pause {
   private finish: (() => void) | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
-  wait(milliseconds: number): Promise<void> {
+  /** Waits `milliseconds`, or until skipped when undefined. */
+  wait(milliseconds: number | undefined): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.skip(), milliseconds);
       this.finish = () => {
-        clearTimeout(timer);
+        clearTimeout(this.timer);
         resolve();
       };
+      this.restart(milliseconds);
     });
+  }
+
+  /** Gives the wait in progress, if any, a new length from now (undefined: until skipped). */
+  restart(milliseconds: number | undefined): void {
+    if (this.finish === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = milliseconds === undefined ? undefined : setTimeout(() => this.skip(), milliseconds);
   }
 
   /** Ends the wait in progress; true if there was one. */
@@ -41,10 +50,13 @@ export class Pause {
 export interface BotTurnHost {
   readonly session: Session | undefined;
   readonly bots: Bots;
-  /** The bots' spec. */
-  readonly level: string;
+  /** The spec of the bot in `seat` of the game in play. */
+  specFor(seat: number): string;
+  /** True when bots play the person's seat too. */
+  readonly watching: boolean;
   readonly generation: number;
-  readonly pauseMilliseconds: number;
+  /** How long a move stays shown; undefined: until the pause is skipped. */
+  readonly pauseMilliseconds: number | undefined;
   readonly pause: Pause;
   thinking: number | undefined;
   showing: Showing | undefined;
@@ -53,19 +65,20 @@ export interface BotTurnHost {
   render(): void;
 }
 
-/** Plays the bots' moves until the person is to move or the game ends. */
+/** Plays the bots' moves until the person is to move (never, when watching) or the game
+ * ends. */
 export async function playBotTurns(host: BotTurnHost): Promise<void> {
   const generation = host.generation;
   const stale = () => host.generation !== generation;
   for (;;) {
     const session = host.session;
     const seat = session?.game.toMove;
-    if (session === undefined || seat === undefined || seat === session.personSeat) break;
+    if (session === undefined || seat === undefined || (seat === session.personSeat && !host.watching)) break;
     host.thinking = seat;
     host.render();
     let move: string;
     try {
-      move = await host.bots.choose(host.level, botSeed(session.gameSeed, session.playerAt(seat)),
+      move = await host.bots.choose(host.specFor(seat), botSeed(session.gameSeed, session.playerAt(seat)),
         session.record(), seat);
     } catch (error) {
       if (!stale()) host.failed(`The bot could not move: ${(error as Error).message}`);

@@ -3,10 +3,11 @@
 import { cardFace, cardsOf } from './cards';
 import { element } from './dom';
 
+/** `watchedName`: whose hand it is when bots play every seat (then no card has a key). */
 export function renderHand(hand: string, focused: number, playable: boolean,
-  chosen: string | undefined): HTMLElement {
+  chosen: string | undefined, watchedName?: string): HTMLElement {
   const cards = cardsOf(hand);
-  const row = element('section', { class: 'hand', 'aria-label': 'Your hand' });
+  const row = element('section', { class: 'hand', 'aria-label': watchedName === undefined ? 'Your hand' : `${watchedName}'s hand` });
   cards.forEach((text, index) => {
     const button = cardFace(text, 'button') as HTMLButtonElement;
     button.type = 'button';
@@ -16,7 +17,9 @@ export function renderHand(hand: string, focused: number, playable: boolean,
     button.tabIndex = index === focused ? 0 : -1;
     button.disabled = !playable;
     if (text === chosen) button.classList.add('chosen');
-    button.append(element('span', { class: 'hand-key', 'aria-hidden': 'true' }, String(index + 1)));
+    if (watchedName === undefined) {
+      button.append(element('span', { class: 'hand-key', 'aria-hidden': 'true' }, String(index + 1)));
+    }
     row.append(button);
   });
   return row;

@@ -1,7 +1,10 @@
 // The keys, screen by screen: one table that both drives the page and is shown as its help
 // (press K), so the documented keys are the keys that work.
 
-export type Screen = 'menu' | 'rules' | 'game';
+import { SPEED_KEYS } from './watch';
+
+/** The screens with keys of their own: a watched game has its own keys on the game screen. */
+export type Screen = 'menu' | 'rules' | 'game' | 'watch';
 
 export interface KeyBinding {
   keys: string[];
@@ -11,10 +14,11 @@ export interface KeyBinding {
 
 export const KEYS: Record<Screen, KeyBinding[]> = {
   menu: [
-    { keys: ['s', 'Enter'], action: 'start', what: 'start the game' },
+    { keys: ['s', 'Enter'], action: 'start', what: 'start the game (or the watch)' },
     { keys: ['l'], action: 'level', what: "change the bots' level" },
     { keys: ['p'], action: 'players', what: 'two players, or four in pairs' },
     { keys: ['g'], action: 'kind', what: 'one game, or a match to 101' },
+    { keys: ['w'], action: 'watch', what: "watch bots play every seat: off, or the level of South's side" },
     { keys: ['n'], action: 'new-seed', what: 'a new random deal' },
     { keys: ['o'], action: 'open', what: 'open a saved record' },
     { keys: ['r'], action: 'rules', what: 'the rules' },
@@ -37,6 +41,18 @@ export const KEYS: Record<Screen, KeyBinding[]> = {
     { keys: ['n'], action: 'new-game', what: 'a new game (or match), the same settings, a new deal' },
     { keys: ['r'], action: 'rules', what: 'the rules' },
     { keys: ['m'], action: 'menu', what: 'the menu' },
+    { keys: ['k', '?'], action: 'keys', what: 'show these keys' },
+  ],
+  watch: [
+    { keys: ['p', ' '], action: 'watch-pause', what: 'pause or resume' },
+    { keys: ['.', 'ArrowRight'], action: 'watch-step', what: 'paused: one move more' },
+    { keys: [...SPEED_KEYS], action: 'watch-speed', what: 'speed 1×, 2×, 5×, or 0 for the fastest' },
+    { keys: ['f'], action: 'watch-faster', what: 'faster (after the fastest, 1× again)' },
+    { keys: ['g'], action: 'next-game', what: "the match's next game, after the sheet" },
+    { keys: ['n'], action: 'new-game', what: 'watch a new game (or match), the same settings, a new deal' },
+    { keys: ['s'], action: 'save', what: 'save the record (download)' },
+    { keys: ['r'], action: 'rules', what: 'the rules' },
+    { keys: ['m', 'Escape'], action: 'menu', what: 'the menu' },
     { keys: ['k', '?'], action: 'keys', what: 'show these keys' },
   ],
 };

@@ -1,5 +1,5 @@
-// The start menu: the bots' level, the player count, the deal's seed, and the way to the
-// game, the rules, a saved record and the keys. Each choice has its key marked.
+// The start menu: the bots' level, the player count, one game or a match, watching bots,
+// the deal's seed, and the way to the game, the rules, a saved record and the keys. Each choice has its key marked.
 import { element, keyButton } from './dom';
 import { LEVELS, levelName, MATCH_TARGET, type Settings } from './settings';
 
@@ -38,6 +38,9 @@ export function renderMenu(settings: Settings, error: string | undefined): HTMLE
       setting('Game', settings.match ? `match to ${MATCH_TARGET}` : 'one game',
         settings.match ? 'games one after another, the lead moving; the first side to 101, alone in the lead, wins'
           : 'a single game of four or two deals', 'G', 'kind'),
+      setting('Watch', settings.watch === undefined ? 'off: you play' : levelName(settings.watch),
+        settings.watch === undefined ? 'or watch bots play every seat, a level per side'
+          : `bots in every seat: South's side at this level, the other side at the Level above`, 'W', 'watch'),
       element('div', { class: 'setting' },
         element('label', { for: 'seed' }, 'Deal'), seed, newSeed,
         element('span', { class: 'detail', id: 'seed-note' }, 'the seed of the deal: the same seed, the same cards'))),

@@ -4,8 +4,9 @@
 import type { Game } from 'tablic';
 import { PERSON, type Session } from './session';
 
-/** A player's name as the page shows it. */
-export function playerName(players: number, player: number): string {
+/** A player's name as the page shows it; when watching, every seat is named by its place. */
+export function playerName(players: number, player: number, watching: boolean): string {
+  if (watching) return (players === 2 ? ['South', 'North'] : ['South', 'West', 'North', 'East'])[player] ?? `Player ${player}`;
   if (player === PERSON) return 'You';
   if (players === 2) return 'Bot';
   return ['You', 'West', 'Partner', 'East'][player] ?? `Player ${player}`;
@@ -19,7 +20,7 @@ export function playerPlace(players: number, player: number): string {
 
 /** The name of whoever sits in `seat` of the game in play. */
 export function seatName(session: Session, seat: number): string {
-  return playerName(session.players, session.playerAt(seat));
+  return playerName(session.players, session.playerAt(seat), session.watching);
 }
 
 /** A side's name: its players' names joined ("You & Partner"). */
@@ -28,7 +29,7 @@ export function sideName(session: Session, side: number): string {
   const names: string[] = [];
   for (let player = 0; player < game.players; player += 1) {
     const seat = session.matchState?.seatOf(player) ?? player;
-    if (game.sideOf(seat) === side) names.push(playerName(game.players, player));
+    if (game.sideOf(seat) === side) names.push(playerName(game.players, player, session.watching));
   }
   return names.join(' & ');
 }

@@ -8,6 +8,8 @@ export const PERSON = 0;
 
 export class Session {
   private current: Game;
+  /** True when bots play every seat, the person's too, for the person to watch. */
+  watching = false;
 
   private constructor(private readonly single: Game | undefined,
     private readonly match: MatchToTarget | undefined) {
@@ -75,11 +77,27 @@ export class Session {
     return (this.match ?? this.current).record();
   }
 
-  /** A copy to come back to (undo). */
-  clone(): Session {
-    return this.match === undefined
-      ? new Session(this.current.clone(), undefined)
-      : new Session(undefined, this.match.clone());
+  /** How many moves of the game in play came before the person's latest decision (the
+   * last position, before the last move, where they were to move); undefined if none. */
+  previousDecision(): number | undefined {
+    for (let plies = this.current.plies - 1; plies >= 0; plies -= 1) {
+      const earlier = this.current.rewound(plies);
+      const mover = earlier.toMove;
+      earlier.free();
+      if (mover === this.personSeat) return plies;
+    }
+    return undefined;
+  }
+
+  /** The session as it stood after the first `plies` moves of the game in play, rebuilt by
+   * the engine: the game rewound, or the match replayed from its record cut there (a
+   * match record ends with the game in play: its `game` line, then a line a move). */
+  rewound(plies: number): Session {
+    if (this.match === undefined) return new Session(this.current.rewound(plies), undefined);
+    const lines = this.match.record().split('\n');
+    const gameLine = lines.map((line) => line.startsWith('game ')).lastIndexOf(true);
+    const kept = lines.slice(0, gameLine + 1 + plies);
+    return new Session(undefined, MatchToTarget.fromRecord(`${kept.join('\n')}\n`));
   }
 
   /** The match's state, for the sheet and the running totals; none for a single game. */

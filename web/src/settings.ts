@@ -1,5 +1,5 @@
 // The game a person asked for: who plays, how strong the bots are, which deal. It lives in
-// the page's URL (`?players=2&level=greedy&seed=42`), so a game can be shared and a test
+// the page's URL (`?players=2&level=greedy&seed=42`, `&watch=best` to watch bots), so a game can be shared and a test
 // opens exactly the game it means.
 
 /** The bots' levels offered, weakest first: the engine's specs with a name for people. */
@@ -24,6 +24,9 @@ export interface Settings {
   pause: number;
   /** A match to 101 (games one after another, the lead moving) rather than one game. */
   match: boolean;
+  /** When bots play every seat for the person to watch: the spec (an entry of LEVELS) of
+   * the side of player 0, the other side playing `level`; undefined when the person plays. */
+  watch: string | undefined;
 }
 
 /** The score that ends a match. */
@@ -57,14 +60,16 @@ export function settingsFromQuery(query: string): Settings {
   const players = parameters.get('players') === '4' ? 4 : 2;
   const levelText = parameters.get('level') ?? '';
   const level = LEVELS.some((entry) => entry.spec === levelText) ? levelText : 'minimax:depth=2';
+  const watchText = parameters.get('watch') ?? '';
+  const watch = LEVELS.some((entry) => entry.spec === watchText) ? watchText : undefined;
   const seed = validSeed(parameters.get('seed') ?? '') ?? randomSeed();
   const pauseText = Number(parameters.get('pause') ?? DEFAULT_PAUSE);
   const pause = Number.isInteger(pauseText) && pauseText >= 0 && pauseText <= 600000
     ? pauseText : DEFAULT_PAUSE;
-  return { players, level, seed, pause, match: parameters.get('match') === String(MATCH_TARGET) };
+  return { players, level, seed, pause, match: parameters.get('match') === String(MATCH_TARGET), watch };
 }
 
-/** The query that gives these settings back. The pause is written only when not the default. */
+/** The query that gives these settings back. The pause is written only when not the default, the watch only when watching. */
 export function queryOf(settings: Settings): string {
   const parameters = new URLSearchParams({
     players: String(settings.players),
@@ -72,6 +77,7 @@ export function queryOf(settings: Settings): string {
     seed: settings.seed,
   });
   if (settings.match) parameters.set('match', String(MATCH_TARGET));
+  if (settings.watch !== undefined) parameters.set('watch', settings.watch);
   if (settings.pause !== DEFAULT_PAUSE) parameters.set('pause', String(settings.pause));
   return parameters.toString();
 }

@@ -14,7 +14,7 @@ function gameSheet(session: Session): HTMLElement[] {
     element('th', { scope: 'row' }, label),
     ...values.map((value, side) => element('td', { 'data-field': field, 'data-side': side }, value)));
   const winner = result.winner;
-  const verdict = winner === undefined ? 'A tie.' : winner === game.sideOf(session.personSeat)
+  const verdict = winner === undefined ? 'A tie.' : winner === game.sideOf(session.personSeat) && !session.watching
     ? (game.players === 2 ? 'You win!' : 'You and your partner win!')
     : `${names[winner] ?? ''} win${names[winner]?.includes('&') ? '' : 's'}.`;
   const table = element('table', {},
@@ -40,7 +40,7 @@ function matchSheet(session: Session): HTMLElement[] {
   for (let side = 0; side < match.sideCount; side += 1) {
     const players = Array.from({ length: match.players }, (_, player) => player)
       .filter((player) => match.sideOf(player) === side);
-    names.push(players.map((player) => playerName(match.players, player)).join(' & '));
+    names.push(players.map((player) => playerName(match.players, player, session.watching)).join(' & '));
   }
   const rows = match.sheet.map((line) => element('tr', {},
     element('th', { scope: 'row' }, `Game ${line.game}`),
@@ -49,7 +49,7 @@ function matchSheet(session: Session): HTMLElement[] {
   const winner = match.winner;
   const verdict = winner === undefined
     ? `First to ${match.target}, alone in the lead, wins the match.`
-    : winner === match.sideOf(PERSON) ? 'You win the match!'
+    : winner === match.sideOf(PERSON) && !session.watching ? 'You win the match!'
       : `${names[winner] ?? ''} win${names[winner]?.includes('&') ? '' : 's'} the match.`;
   return [
     element('h2', {}, `Match to ${match.target}`),

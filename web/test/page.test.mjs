@@ -98,6 +98,25 @@ async function savedRecord(page) {
   return readFileSync(await download.path(), 'utf8');
 }
 
+/** Presses `count` keys drawn from `keys` by a linear congruential generator from `random`;
+ * returns the generator's state after them. */
+async function mashKeys(page, keys, count, random) {
+  let state = random;
+  for (let press = 0; press < count; press += 1) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    await page.keyboard.press(keys[state % keys.length], { delay: 0 });
+  }
+  return state;
+}
+
+/** Whatever mashed keys did, back to a screen that works: the game, or a new one from the
+ * menu. */
+async function settleAfterMashing(page) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('b');
+  if (await page.$('.menu')) await page.keyboard.press('s');
+}
+
 async function savedGame(page) {
   return Game.fromRecord(await savedRecord(page));
 }
@@ -248,6 +267,14 @@ test('a malformed record shows the engine\'s error, the game plays on, and a sav
   assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '),
     Game.fromRecord(record).hand(0));
   assert.equal(await savedRecord(page), record);
+  // Undo goes back past where the record was opened: to the deal, then nothing more.
+  await page.keyboard.press('u');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '),
+    Game.fromSeed(2, SEED).hand(0));
+  assert.equal(Game.fromRecord(await savedRecord(page)).plies, 0);
+  await page.keyboard.press('u');
+  assert.equal(await page.textContent('.message'), 'Nothing to undo yet.');
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -268,14 +295,8 @@ test('keys mashed while the bots think leave the page working, offline', async (
   for (let round = 0; round < 3; round += 1) {
     await page.click('.hand .card[data-index="0"]');
     await page.click('.choice .option[data-index="0"]');
-    for (let press = 0; press < 40; press += 1) {
-      random = (random * 1103515245 + 12345) % 2147483648;
-      await page.keyboard.press(keys[random % keys.length], { delay: 0 });
-    }
-    // Whatever the keys did, the page settles to a screen that works: back to the game.
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('b');
-    if (await page.$('.menu')) await page.keyboard.press('s');
+    random = await mashKeys(page, keys, 40, random);
+    await settleAfterMashing(page);
     assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
   }
   while (await untilPersonOrEnd(page, () => {}) === 'person') {
@@ -292,8 +313,20 @@ test('a match to 101: running totals and every game\'s sheet are the engine\'s',
   const { page, problems, context } = await openPage(DESKTOP);
   await page.goto(`${url}?players=2&level=greedy&seed=${SEED}&match=101&pause=0`);
   let games = 0;
+  let undone = false;
   for (;;) {
     const state = await untilPersonOrEnd(page, () => {});
+    if (state === 'person' && games === 1 && !undone) {
+      // An undo in the match's second game: the match rebuilt from its record, as it was.
+      const before = await savedRecord(page);
+      await page.click('.hand .card[data-index="0"]');
+      await page.click('.choice .option[data-index="0"]');
+      assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+      await page.keyboard.press('u');
+      assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+      assert.equal(await savedRecord(page), before);
+      undone = true;
+    }
     if (state === 'person') {
       await page.click('.hand .card[data-index="0"]');
       await page.click('.choice .option[data-index="0"]');
@@ -317,6 +350,69 @@ test('a match to 101: running totals and every game\'s sheet are the engine\'s',
     await page.keyboard.press('g');
   }
   assert.ok(games >= 3, `${games} games`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** The number of moves the page's log has shown since the game began (at most six lines). */
+async function untilLogged(page, moves) {
+  await page.waitForFunction((count) => document.querySelectorAll('.log li').length === count
+    && document.querySelector('.played-slot') !== null, moves, { polling: 20, timeout: 60000 });
+}
+
+test('bots watched in every seat by keys: paused, a step, faster, to the sheet; their moves are the engine\'s', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  // Each move shown for ten minutes at 1×: nothing moves on but by the keys.
+  await page.goto(`${url}?players=2&level=greedy&watch=minimax:depth=1&seed=${SEED}&pause=600000`);
+  await untilLogged(page, 1);
+  await page.keyboard.press('p');
+  assert.equal(await page.textContent('[data-field="watch-state"]'), 'paused');
+  assert.deepEqual(await page.$$eval('.seat h2', (names) => names.map((name) => name.firstChild.textContent)),
+    ['North', 'South']);
+  await checkScreenshot(page, 'watch-paused-desktop');
+  // The keys' help shows the watch's keys; any key closes it, and does nothing else.
+  await page.keyboard.press('k');
+  assert.match(await page.textContent('.keys-help'), /pause or resume.*one move more.*speed 1×, 2×, 5×/);
+  await page.keyboard.press('.');
+  assert.equal(await page.$('.keys-help'), null);
+  await page.keyboard.press('.');
+  await untilLogged(page, 2);
+  await page.waitForTimeout(300);
+  assert.equal(await page.$$eval('.log li', (lines) => lines.length), 2, 'paused after a step');
+  assert.equal(Game.fromRecord(await savedRecord(page)).plies, 2);
+  // Resumed at 2× (five minutes a move), then faster: 5×, then the fastest to the end.
+  await page.keyboard.press('2');
+  assert.equal(await page.textContent('[data-field="watch-state"]'), 'speed 2×');
+  await page.keyboard.press('f');
+  assert.equal(await page.textContent('[data-field="watch-state"]'), 'speed 5×');
+  assert.equal(await page.$$eval('.log li', (lines) => lines.length), 2, 'a new speed holds the move shown');
+  await page.keyboard.press('f');
+  await page.waitForSelector('.sheet', { timeout: 60000 });
+  const game = await savedGame(page);
+  assert.ok(game.isFinished);
+  assertBotMoves(game, 'minimax:depth=1', [0]);
+  assertBotMoves(game, 'greedy', [1]);
+  assert.deepEqual(await sheetValues(page), expectedSheet(game));
+  const winner = game.result().winner;
+  assert.equal(await page.textContent('[data-field="winner"]'),
+    winner === undefined ? 'A tie.' : `${['South', 'North'][winner]} wins.`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('keys mashed while bots are watched in pairs leave the page working', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?players=4&level=minimax:depth=1&watch=greedy&seed=${SEED}&match=101&pause=20`);
+  await untilLogged(page, 1);
+  const keys = ['p', ' ', '.', 'ArrowRight', '1', '2', '5', '0', 'f', 'k', 'r', 'b', 'Escape', 'x', 'Tab', 'Enter', 'u', 'h'];
+  await mashKeys(page, keys, 120, 4321);
+  // Back to a watch (a new one if the keys reached the menu), run to its first sheet.
+  await settleAfterMashing(page);
+  await page.keyboard.press('0');
+  await page.waitForSelector('.sheet', { timeout: 120000 });
+  const match = MatchToTarget.fromRecord(await savedRecord(page));
+  assert.equal(match.finishedGames, 1);
+  assert.deepEqual(await sheetValues(page), expectedSheet(match.game));
   assert.deepEqual(problems, []);
   await context.close();
 });
