@@ -10,12 +10,13 @@
 /* The one picture every screen draws on: 4 KB of the 64. */
 static screen picture;
 
-/* Shows a picture until the person presses select. */
+/* Shows a picture until the person presses select; every wait for a key is reported, as
+ * every other screen's is, so that a test knows the firmware waits after any key. */
 static void show_until_select(const char *what) {
     board_show(&picture);
-    board_report(what);
-    while (board_next_key() != KEY_SELECT) {
-    }
+    do {
+        board_report(what);
+    } while (board_next_key() != KEY_SELECT);
 }
 
 /* The game in play to its end (true), or until the person leaves a watch (false). */
