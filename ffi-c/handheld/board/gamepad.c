@@ -32,8 +32,15 @@ static void (*on_press)(board_key key);
 
 static void serve(struct button_port *port) {
     uint32_t edges = GPIO_MIS(port->base) & port->pins;
-    GPIO_ICR(port->base) = edges; /* cleared before reading, so a later edge interrupts again */
+    /* The lines are read before their edges are cleared. Cleared first, an edge coming
+     * between the clear and the read would be seen twice: in this read, and again as a
+     * latched edge with an unchanged line, which reads as a release and a press. Read first,
+     * an edge coming between the read and the clear is lost instead, and the line's next
+     * edge finds it as last read, which counts one press: the press that edge is, or the
+     * one a lost press edge began. Under QEMU the window lasts as long as the host keeps
+     * the CPU thread waiting: key mashing on a loaded host once took a key twice. */
     uint32_t levels = GPIO_DATA(port->base, port->pins);
+    GPIO_ICR(port->base) = edges;
     for (unsigned pin = 0; pin < 8; pin++) {
         uint32_t bit = 1u << pin;
         if (!(edges & bit)) continue;
