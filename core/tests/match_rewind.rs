@@ -12,7 +12,7 @@ fn players(count: usize) -> PlayerCount {
     PlayerCount::new(count).unwrap()
 }
 
-/// The greedy player's move, every turn: a strong enough way to play matches to the end.
+/// The greedy player's move, every turn: a fixed way to play matches to their end.
 fn greedy_move(game: &Game) -> Move {
     let seat = game.to_move().unwrap();
     best_greedy_move(game.hand(seat), game.table()).unwrap()
