@@ -512,7 +512,8 @@ public:
 
     tablic_match_to_target *get() const noexcept { return match_.get(); }
 
-    /// The game in play (or just over), to read; valid until the match is played on.
+    /// The game in play (or just over), to read; valid until the match is played on or
+    /// rewound.
     GameRef game() const {
         const tablic_game *game = nullptr;
         detail::check(tablic_match_to_target_game(get(), &game));
@@ -528,6 +529,10 @@ public:
 
     /// Deals the next game; throws before the game's end and once the match is over.
     void next_game() { detail::check(tablic_match_to_target_next_game(get())); }
+
+    /// Undo: back to the first `moves` moves of the game in play, into it again if it was
+    /// just over (its scores off the totals; drop its sheet line and record block).
+    void rewind(size_t moves) { detail::check(tablic_match_to_target_rewind(get(), moves)); }
 
     /// Players, sides, rules, target, seed, the game in play, its leader, the winner (-1).
     tablic_match_to_target_info describe() const {

@@ -1,8 +1,8 @@
 /* test_match_to_target.c: a match to a target score through tablic.h: a whole match in
  * pairs, its score sheet checked line by line, its record written as it goes and read back
- * (whole and cut in the middle of a game), bots playing the match's game, caller storage,
- * and every error. Built with -Wall -Wextra -Werror -pedantic and run under ASan + UBSan
- * and under valgrind by ffi-c/Makefile. Exits with 1 when a check fails. */
+ * (whole and cut in the middle of a game), undo, bots playing the match's game, caller
+ * storage, and every error. Built with -Wall -Wextra -Werror -pedantic and run under ASan +
+ * UBSan and under valgrind by ffi-c/Makefile. Exits with 1 when a check fails. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -320,6 +320,74 @@ static void test_the_side_ahead_wins_a_series(void) {
     tablic_match_to_target_free(match);
 }
 
+/* Undo: back to a move of the game in play, and back into a game just over, its scores off
+ * the totals, as the record cut there reads back. Seed 10, first legal moves: game 1 ends
+ * 1 to 24, as in test_the_side_ahead_wins_a_series. */
+static void test_rewind(void) {
+    static struct record record;
+    tablic_match_to_target *match = NULL, *cut = NULL;
+    tablic_match_to_target_info info, cut_info;
+    uint32_t totals[2] = {99, 99};
+    size_t count = 0;
+    const tablic_game *game = NULL;
+    record.kept = 0;
+
+    CHECK_OK(tablic_match_to_target_new(NULL, 2, TABLIC_RULES_ORIGINAL, TABLIC_MATCH_MAX_TARGET,
+                                        10, &match));
+    CHECK_OK(tablic_match_to_target_game(match, &game));
+    append(&record, write_header, match, 1);
+    play_moves(match, WHOLE_GAME);
+    CHECK_OK(tablic_match_to_target_totals(match, totals, 2, &count));
+    CHECK(totals[0] == 1 && totals[1] == 24);
+    tablic_move history[WHOLE_GAME];
+    CHECK_OK(tablic_game_history(game, history, WHOLE_GAME, &count));
+    CHECK(count == WHOLE_GAME);
+
+    /* The last move undone: game 1 in play again, 0 to 0, no sheet line yet. */
+    CHECK_OK(tablic_match_to_target_rewind(match, WHOLE_GAME - 1));
+    CHECK_OK(tablic_match_to_target_describe(match, &info));
+    CHECK(info.game_number == 1 && info.finished_games == 0 && info.leader == 0);
+    CHECK(info.winner == -1);
+    CHECK_OK(tablic_match_to_target_totals(match, totals, 2, &count));
+    CHECK(totals[0] == 0 && totals[1] == 0);
+    tablic_sheet_line line;
+    CHECK_RESULT(tablic_match_to_target_sheet_line(match, &line), TABLIC_RESULT_GAME_NOT_OVER);
+    int32_t seat = -1;
+    CHECK_OK(tablic_game_to_move(game, &seat)); /* the lent game handle follows the match */
+    CHECK(seat == 1);
+    tablic_played played;
+    CHECK_OK(tablic_match_to_target_play(match, history[WHOLE_GAME - 1], &played));
+    CHECK(played.finished && played.seat == 1);
+    CHECK_OK(tablic_match_to_target_totals(match, totals, 2, &count));
+    CHECK(totals[0] == 1 && totals[1] == 24);
+
+    /* Game 2, 10 moves in, back to 4: the match its record cut after move 4 reads back to. */
+    append(&record, tablic_match_to_target_game_record, match, 1);
+    CHECK_OK(tablic_match_to_target_next_game(match));
+    play_moves(match, 4);
+    append(&record, tablic_match_to_target_game_record, match, 0);
+    CHECK_OK(tablic_match_to_target_new_from_record(NULL, record.text, NULL, NULL, &cut, NULL, 0));
+    play_moves(match, 6);
+    CHECK_OK(tablic_match_to_target_rewind(match, 4));
+    CHECK_OK(tablic_match_to_target_describe(match, &info));
+    CHECK_OK(tablic_match_to_target_describe(cut, &cut_info));
+    CHECK(info.game_number == 2 && info.finished_games == 1 && info.leader == 1);
+    CHECK(cut_info.game_number == 2 && cut_info.finished_games == 1 && cut_info.leader == 1);
+    static char again[4096], expected[4096];
+    CHECK_OK(tablic_match_to_target_game_record(match, again, sizeof again, NULL));
+    CHECK_OK(tablic_match_to_target_game_record(cut, expected, sizeof expected, NULL));
+    CHECK(strcmp(again, expected) == 0);
+    CHECK(strncmp(again, "game 2\nplay ", 12) == 0);
+
+    /* More moves than the game has: nothing changes. */
+    CHECK_OK(tablic_match_to_target_rewind(match, 1000));
+    CHECK_OK(tablic_game_history(game, history, WHOLE_GAME, &count));
+    CHECK(count == 4);
+    CHECK_RESULT(tablic_match_to_target_rewind(NULL, 0), TABLIC_RESULT_NULL_ARGUMENT);
+    tablic_match_to_target_free(cut);
+    tablic_match_to_target_free(match);
+}
+
 static void test_errors(void) {
     tablic_match_to_target *match = NULL;
     char message[256] = "";
@@ -403,6 +471,7 @@ int main(void) {
     test_resume_in_the_middle_of_a_game();
     test_bots_play_the_match_game();
     test_the_side_ahead_wins_a_series();
+    test_rewind();
     test_errors();
     if (check_failures) {
         fprintf(stderr, "test_match_to_target: %d checks failed\n", check_failures);

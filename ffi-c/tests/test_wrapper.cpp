@@ -94,6 +94,13 @@ int main() {
         record, [&](const tablic_sheet_line &line) { CHECK(line.game == ++lines); });
     CHECK(lines == games && read.totals() == totals);
     CHECK(read.game().record() == match.game().record());
+    // Undone, the deciding move takes the last game back into play, its scores off.
+    tablic_sheet_line decisive = match.sheet_line();
+    read.rewind(47);
+    CHECK(read.describe().winner == -1 && read.describe().finished_games == games - 1);
+    CHECK(read.totals()[0] == totals[0] - decisive.sides[0].total &&
+          read.totals()[1] == totals[1] - decisive.sides[1].total);
+    CHECK(read.game().to_move() == 3);
     // An exception in the callback comes out of from_record, after the library.
     CHECK(thrown([&] {
               tablic::MatchToTarget::from_record(record, [](const tablic_sheet_line &) {

@@ -67,6 +67,7 @@ int_args!(
     games,
     groups,
     index,
+    moves,
     nodes,
     parts,
     players,

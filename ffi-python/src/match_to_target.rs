@@ -85,10 +85,10 @@ pub struct PyMatchToTarget {
 }
 
 /// What the match itself does not keep of its finished games: their record blocks and
-/// sheet lines, in order.
+/// sheet lines, in order, one a game so that an undo into the last drops its own.
 #[derive(Clone, Default)]
 struct Finished {
-    records: String,
+    records: Vec<String>,
     sheet: Vec<PySheetLine>,
 }
 
@@ -96,9 +96,16 @@ impl Finished {
     /// Keeps the record block and the sheet line of the game that has just ended.
     fn add(&mut self, played: &MatchToTarget) {
         if let Some(line) = played.sheet_line() {
-            self.records += &played.game_record().to_string();
+            self.records.push(played.game_record().to_string());
             self.sheet.push((&line).into());
         }
+    }
+
+    /// Drops the blocks and lines of games `played` no longer counts as finished.
+    fn keep_to(&mut self, played: &MatchToTarget) {
+        let games = played.finished_games() as usize;
+        self.records.truncate(games);
+        self.sheet.truncate(games);
     }
 }
 
@@ -215,7 +222,7 @@ impl PyMatchToTarget {
     fn record(&self) -> String {
         let names = self.seat_names();
         let mut text = self.played.record_header(Some(&names)).to_string();
-        text += &self.finished.records;
+        text.extend(self.finished.records.iter().map(String::as_str));
         if !self.played.game().is_finished() {
             text += &self.played.game_record().to_string();
         }
@@ -363,6 +370,21 @@ impl PyMatchToTarget {
     /// is over, or once the match is.
     fn next_game(&mut self) -> PyResult<()> {
         self.played.next_game().map_err(value_error)
+    }
+
+    /// The match as it stood after the first `moves` moves of the game in play (all of
+    /// them, if it has fewer): an undo. Taken back into a game just over, its scores come
+    /// off the totals and its sheet line and record block go; the record is then the old
+    /// one cut at that move.
+    fn rewound(&self, #[pyo3(from_py_with = int_arg::moves)] moves: usize) -> PyMatchToTarget {
+        let played = self.played.rewound(moves);
+        let mut finished = self.finished.clone();
+        finished.keep_to(&played);
+        PyMatchToTarget {
+            played,
+            finished,
+            names: self.names.clone(),
+        }
     }
 
     fn __copy__(&self) -> PyMatchToTarget {

@@ -183,3 +183,52 @@ def test_bad_names_are_refused() -> None:
         MatchToTarget(2, names=["a", " b"])
     with pytest.raises(ValueError, match="seat 0"):
         MatchToTarget(2, names=[""])
+
+
+def cut_record(record: str, game: int, moves: int) -> str:
+    """`record` up to game `game`'s first `moves` moves."""
+    lines = record.splitlines(keepends=True)
+    start = lines.index(f"game {game}\n")
+    return "".join(lines[: start + 1 + moves])
+
+
+def test_rewound_takes_back_the_deciding_move() -> None:
+    over = play_out(MatchToTarget(4, rules=Rules.PAIRS, seed=3, names=["you", None, "partner"]))
+    record = over.record()
+    decisive = over.sheet[-1]
+    assert [side.total for side in decisive.sides] == [22, 3]
+    undone = over.rewound(47)
+    # The engine's match for seed 3 (as above): the last game back in play, 100 to 100.
+    assert (undone.totals, undone.finished_games, undone.game_number) == ([100, 100], 8, 9)
+    assert (undone.winner, undone.is_over, undone.leader, undone.game.to_move) == (
+        None,
+        False,
+        0,
+        3,
+    )
+    assert undone.sheet == over.sheet[:8]
+    assert undone.names == ["you", None, "partner", None]
+    assert undone.record() == cut_record(record, 9, 47)
+    # A copy: the match rewound is unchanged.
+    assert (over.totals, over.is_over, over.record()) == ([122, 103], True, record)
+    undone.play(over.game.history[-1])
+    assert undone.record() == record and undone.sheet == over.sheet
+
+
+def test_rewound_is_the_record_cut_at_every_move() -> None:
+    played = MatchToTarget(2, target=1_000_000, seed=10)
+    finish_game(played)
+    played.next_game()
+    finish_game(played)
+    record = played.record()
+    assert played.totals == [6, 44]
+    for moves in range(49):
+        rewound = played.rewound(moves)
+        read = MatchToTarget.from_record(cut_record(record, 2, moves))
+        assert rewound.record() == read.record()
+        assert (rewound.totals, rewound.sheet) == (read.totals, read.sheet)
+        assert (rewound.finished_games, rewound.winner) == (read.finished_games, read.winner)
+    assert played.rewound(0).totals == [1, 24] and len(played.rewound(0).sheet) == 1
+    assert played.rewound(48).record() == record
+    with pytest.raises(ValueError, match=r"moves -1 is out of range"):
+        played.rewound(-1)

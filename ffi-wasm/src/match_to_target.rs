@@ -29,9 +29,9 @@ use crate::view::{check_seat, View};
 #[derive(Clone)]
 pub struct MatchToTarget {
     played: CoreMatch,
-    /// The record blocks of the finished games, in order (the core keeps only the game in
-    /// play).
-    finished_records: String,
+    /// The record blocks of the finished games, in order, one a game so that an undo into
+    /// the last drops its own (the core keeps only the game in play).
+    finished_records: Vec<String>,
     /// The sheet lines of the finished games, in order.
     sheet: Vec<SheetLine>,
     /// Each player's name, if named: checked as a record's `name` line is.
@@ -42,7 +42,8 @@ impl MatchToTarget {
     /// Keeps the record block and the sheet line of the game that has just ended.
     fn keep_finished(&mut self) {
         if let Some(line) = self.played.sheet_line() {
-            self.finished_records += &self.played.game_record().to_string();
+            self.finished_records
+                .push(self.played.game_record().to_string());
             self.sheet.push(line.into());
         }
     }
@@ -103,7 +104,7 @@ impl MatchToTarget {
         seat_names(&names).map_err(js_error)?;
         Ok(MatchToTarget {
             played,
-            finished_records: String::new(),
+            finished_records: Vec::new(),
             sheet: Vec::new(),
             names,
         })
@@ -115,11 +116,11 @@ impl MatchToTarget {
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(text: &arguments::Text) -> Result<MatchToTarget, JsError> {
         let text = arguments::text(text, "a record")?;
-        let mut finished_records = String::new();
+        let mut finished_records = Vec::new();
         let mut sheet = Vec::new();
         let (played, names) = CoreMatch::from_record_by_game(&text, |played| {
             if let Some(line) = played.sheet_line() {
-                finished_records += &played.game_record().to_string();
+                finished_records.push(played.game_record().to_string());
                 sheet.push(SheetLine::from(line));
             }
         })
@@ -141,7 +142,7 @@ impl MatchToTarget {
         // Checked when given or read.
         let names = seat_names(&self.names).unwrap_or_default();
         let mut text = self.played.record_header(Some(&names)).to_string();
-        text += &self.finished_records;
+        text.extend(self.finished_records.iter().map(String::as_str));
         if !self.played.game().is_finished() {
             text += &self.played.game_record().to_string();
         }
@@ -301,5 +302,21 @@ impl MatchToTarget {
     #[wasm_bindgen(js_name = nextGame)]
     pub fn next_game(&mut self) -> Result<(), JsError> {
         self.played.next_game().map_err(js_error)
+    }
+
+    /// The match as it stood after the first `moves` moves of the game in play (all of
+    /// them, if it has fewer): an undo. Taken back into a game just over, its scores come
+    /// off the totals and its sheet line and record block go; the record is then the old
+    /// one cut at that move.
+    pub fn rewound(&self, moves: f64) -> Result<MatchToTarget, JsError> {
+        let played = self.played.rewound(arguments::index(moves, "moves")?);
+        let games = played.finished_games() as usize;
+        let mut rewound = MatchToTarget {
+            played,
+            ..self.clone()
+        };
+        rewound.finished_records.truncate(games);
+        rewound.sheet.truncate(games);
+        Ok(rewound)
     }
 }

@@ -83,6 +83,33 @@ for (const [file, vector] of VECTORS) {
       assert.deepEqual(resumed.names, vector.names.map((name) => name ?? undefined));
     }
   });
+
+  test(`${file}: rewound to any move of a game, the match is its record cut there`, () => {
+    const lines = vector.record.split('\n');
+    const over = MatchToTarget.fromRecord(vector.record);
+    const games = [over];
+    // Game 2 over, read back from the record up to its result.
+    const secondResult = lines.findIndex((line, index) => index > lines.indexOf('game 2')
+      && line.startsWith('result '));
+    games.push(MatchToTarget.fromRecord(lines.slice(0, secondResult + 1).join('\n') + '\n'));
+    for (const match of games) {
+      const gameLine = lines.indexOf(`game ${match.gameNumber}`);
+      const plies = match.game.plies;
+      for (let moves = 0; moves <= plies; moves++) {
+        const cut = lines.slice(0, gameLine + 1 + moves).join('\n') + '\n';
+        const rewound = match.rewound(moves);
+        const read = MatchToTarget.fromRecord(cut);
+        const what = `game ${match.gameNumber}, ${moves} moves`;
+        assert.equal(rewound.record(), moves < plies ? cut : match.record(), what);
+        assert.deepEqual(sheetOf(rewound), sheetOf(read), what);
+        assert.deepEqual([...rewound.totals, rewound.finishedGames, rewound.winner],
+          [...read.totals, read.finishedGames, read.winner], what);
+        assert.deepEqual(rewound.names, read.names);
+        rewound.free();
+        read.free();
+      }
+    }
+  });
 }
 
 test("seats turn with the lead, sides stay, and the game and views are the game in play's", () => {
@@ -150,6 +177,27 @@ test('the side alone at the top is ahead, undefined while level, and wins the ma
   assert.equal(decided.ahead, decided.winner);
 });
 
+test('an undo of the deciding move takes the last game back into play', () => {
+  // The engine's match for seed 3 in pairs, first legal moves (the C and Python tests pin
+  // the same): 122 to 103 after 9 games, the last 22 to 3.
+  const match = new MatchToTarget(4, 3n, 'side-size=2');
+  for (;;) {
+    finishByFirstMoves(match);
+    if (match.isOver) break;
+    match.nextGame();
+  }
+  assert.deepEqual([[...match.totals], match.finishedGames, match.winner], [[122, 103], 9, 0]);
+  const record = match.record();
+  const undone = match.rewound(47);
+  assert.deepEqual([[...undone.totals], undone.finishedGames, undone.gameNumber, undone.winner,
+    undone.isOver, undone.leader, undone.game.toMove], [[100, 100], 8, 9, undefined, false, 0, 3]);
+  assert.equal(undone.sheet.length, 8);
+  assert.equal(match.record(), record, 'the match rewound is unchanged');
+  undone.play(match.game.history.at(-1));
+  assert.equal(undone.record(), record);
+  assert.equal(match.rewound(48).record(), record);
+});
+
 const fresh = () => new MatchToTarget(2, 1n);
 const over = () => playOut(new MatchToTarget(2, 1n, '', 5), ['greedy', 'greedy']);
 const between = () => {
@@ -196,6 +244,7 @@ const CASES = [
   ['a move between games', () => between().play('3C'), 'illegal move 3C: the game is over'],
   ['a move after the match', () => over().play('3C'), 'illegal move 3C: the game is over'],
   ['the next game after the match', () => over().nextGame(), 'the match is over'],
+  ['a negative undo', () => fresh().rewound(-1), 'moves must be a whole number from 0, not -1'],
 ];
 
 for (const [what, call, message] of CASES) {

@@ -41,7 +41,7 @@ test("the README's TypeScript example and typed.mts compile under --strict and r
   execFileSync(TSC, ['--module', 'nodenext', '--target', 'es2022', '--lib', 'es2022,esnext.disposable,dom',
     '--outDir', WORK, `${WORK}readme.mts`], { encoding: 'utf8' });
   assert.match(run(`${WORK}readme.mjs`),
-    /^Uint32Array\(2\) \[ \d+, \d+ \] (0|1|undefined)\n(0|1) Uint32Array\(2\) \[ \d+, \d+ \] true true true\n$/);
+    /^Uint32Array\(2\) \[ \d+, \d+ \] (0|1|undefined)\n(0|1) Uint32Array\(2\) \[ \d+, \d+ \] true true true true\n$/);
   mkdirSync(`${WORK}typed`, { recursive: true });
   execFileSync(TSC, ['--module', 'nodenext', '--target', 'es2022', '--lib', 'es2022,esnext.disposable,dom',
     '--outDir', `${WORK}typed`, `${HERE}typed.mts`], { encoding: 'utf8' });

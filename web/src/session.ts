@@ -89,15 +89,12 @@ export class Session {
     return undefined;
   }
 
-  /** The session as it stood after the first `plies` moves of the game in play, rebuilt by
-   * the engine: the game rewound, or the match replayed from its record cut there (a
-   * match record ends with the game in play: its `game` line, then a line a move). */
+  /** The session as it stood after the first `plies` moves of the game in play, rewound by
+   * the engine: the game, or the match (back into a game just over, its scores off the
+   * totals and its sheet line gone). */
   rewound(plies: number): Session {
     if (this.match === undefined) return new Session(this.current.rewound(plies), undefined);
-    const lines = this.match.record().split('\n');
-    const gameLine = lines.map((line) => line.startsWith('game ')).lastIndexOf(true);
-    const kept = lines.slice(0, gameLine + 1 + plies);
-    return new Session(undefined, MatchToTarget.fromRecord(`${kept.join('\n')}\n`));
+    return new Session(undefined, this.match.rewound(plies));
   }
 
   /** The match's state, for the sheet and the running totals; none for a single game. */

@@ -317,7 +317,7 @@ test('a match to 101: running totals and every game\'s sheet are the engine\'s',
   for (;;) {
     const state = await untilPersonOrEnd(page, () => {});
     if (state === 'person' && games === 1 && !undone) {
-      // An undo in the match's second game: the match rebuilt from its record, as it was.
+      // An undo in the match's second game: the match rewound by the engine, as it was.
       const before = await savedRecord(page);
       await page.click('.hand .card[data-index="0"]');
       await page.click('.choice .option[data-index="0"]');

@@ -157,7 +157,8 @@ pub(crate) unsafe fn read_match(
 /// `tablic_game_*` function that reads (views, legal moves, results, its record, positions)
 /// and for `tablic_bot_choose`. Its seats are the game's: seat 0 is the player who leads.
 /// The handle is the match's: read-only, not to be freed, and valid until the match is
-/// played on, dealt its next game or freed. Moves go through `tablic_match_to_target_play`.
+/// played on, rewound, dealt its next game or freed. Moves go through
+/// `tablic_match_to_target_play`.
 ///
 /// # Safety
 /// `match` must be a live handle; `game` valid for a write.
@@ -214,6 +215,28 @@ pub unsafe extern "C" fn tablic_match_to_target_next_game(
         // SAFETY: the caller's guarantee.
         let handle = unsafe { borrow_mut(r#match) }?;
         handle.played.next_game()?;
+        handle.sync();
+        Ok(())
+    })
+}
+
+/// Undoes moves: the match goes back to where it stood after the first `moves` moves of the
+/// game in play (after all of them, if it has fewer). A game just over goes back into play
+/// when `moves` is fewer than its moves: its scores come off the running totals, and its
+/// sheet line and record block are no longer the match's (drop them if you keep them). The
+/// match is then the one its record cut at that move reads back to.
+///
+/// # Safety
+/// `match` must be a live handle that no other thread uses.
+#[no_mangle]
+pub unsafe extern "C" fn tablic_match_to_target_rewind(
+    r#match: *mut tablic_match_to_target,
+    moves: usize,
+) -> tablic_result {
+    with_boundary(|| {
+        // SAFETY: the caller's guarantee.
+        let handle = unsafe { borrow_mut(r#match) }?;
+        handle.played = handle.played.rewound(moves);
         handle.sync();
         Ok(())
     })

@@ -16,6 +16,11 @@
 //! finished game's [`SheetLine`] is the caller's to keep, and its moves go to the match's
 //! record ([`record`]) as it is written.
 //!
+//! An undo is [`MatchToTarget::rewound`]: the game in play taken back to one of its moves,
+//! and a game just over taken back into play, its scores off the totals. The engine does
+//! it, so a caller need not cut the record's text and read it again (which is what it
+//! equals); earlier games stay played, as their blocks and sheet lines are the caller's.
+//!
 //! ```
 //! use tablic_core::bots::best_greedy_move;
 //! use tablic_core::game::match_to_target::{MatchToTarget, DEFAULT_TARGET};
@@ -255,15 +260,43 @@ impl MatchToTarget {
         if outcome.finished {
             // First, so that the game just over is the one `leader` names.
             self.finished_games += 1;
-            if let Some(result) = self.game.result() {
-                let sides = self.side_count();
-                for game_side in 0..sides {
-                    let side = (game_side + self.leader()) % sides;
-                    self.totals[side] += result.side_total(game_side);
-                }
+            let scores = self.finished_game_scores();
+            for (total, score) in self.totals.iter_mut().zip(scores) {
+                *total += score;
             }
         }
         Ok(outcome)
+    }
+
+    /// The game in play's scores by the match's sides once it is over (all 0 before).
+    fn finished_game_scores(&self) -> [u32; MAX_PLAYERS] {
+        let mut scores = [0; MAX_PLAYERS];
+        if let Some(result) = self.game.result() {
+            let sides = self.side_count();
+            for game_side in 0..sides {
+                scores[(game_side + self.leader()) % sides] = result.side_total(game_side);
+            }
+        }
+        scores
+    }
+
+    /// The match as it stood after the first `moves` moves of the game in play (after all
+    /// of them, if it has fewer), as [`Game::rewound`] does for a game: an undo. Taken back
+    /// into a finished game, the match takes that game's scores off the totals and plays it
+    /// again, so it equals the match read from its record cut at the same move.
+    pub fn rewound(&self, moves: usize) -> MatchToTarget {
+        let mut rewound = self.clone();
+        if moves < self.game.history().len() {
+            if self.game.is_finished() {
+                let scores = self.finished_game_scores();
+                for (total, score) in rewound.totals.iter_mut().zip(scores) {
+                    *total -= score;
+                }
+                rewound.finished_games -= 1;
+            }
+            rewound.game = self.game.rewound(moves);
+        }
+        rewound
     }
 
     /// The score-sheet line of the game in play, once it is over.
