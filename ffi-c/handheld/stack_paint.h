@@ -1,7 +1,8 @@
 /* stack_paint.h: how much stack a call takes, by paint and high-water mark. Before the call
  * the free stack is painted with a pattern; after it, the lowest word no longer holding the
- * pattern is the deepest the call reached. Used by the firmware (main.c) and the level bench
- * (bench/levels_bench.c). */
+ * pattern is the deepest the call reached. Used by the firmware (main.c), the level bench
+ * (bench/levels_bench.c) and the game's board, which paints once at boot
+ * (board/board_lm3s6965.c). */
 #ifndef HANDHELD_STACK_PAINT_H
 #define HANDHELD_STACK_PAINT_H
 

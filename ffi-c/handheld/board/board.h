@@ -22,6 +22,7 @@ typedef enum board_key {
  * counted (board_keys_dropped). */
 #define BOARD_KEY_QUEUE 16
 
+/* Sets the device up; the board first paints its free stack (board_report_stack). */
 void board_init(void);
 
 /* Sends the picture to the display, and reports its hash as a transcript line
@@ -56,6 +57,12 @@ uint64_t board_seed(void);
 /* One line of the transcript (no newline in `line`): semihosting on the board, standard
  * output on the host. */
 void board_report(const char *line);
+
+/* Reports the most stack taken since board_init painted the free stack (interrupts' frames
+ * included), as a transcript line `# stack peak=N region=M` in bytes, M the stack region's
+ * size, so that a test can hold the margin. The host's stack is the operating system's and
+ * not measured: it reports nothing. */
+void board_report_stack(void);
 
 /* Ends the run (QEMU exits with `status`); a board never returns from it. */
 __attribute__((noreturn)) void board_exit(int status);

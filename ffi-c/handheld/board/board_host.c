@@ -143,6 +143,9 @@ void board_report(const char *line) {
     fflush(stdout);
 }
 
+/* The host's stack is the operating system's: nothing to report (board.h). */
+void board_report_stack(void) {}
+
 void board_exit(int status) {
     fflush(stdout);
     exit(status);

@@ -1,7 +1,8 @@
 /* board_lm3s6965.c: board.h on TI's LM3S6965 evaluation board as QEMU's lm3s6965evb models
  * it: the SSD0323 OLED (oled.c), the five-button gamepad (gamepad.c) into a queue of keys
  * (key_queue.c), SysTick's clock (clock.c), and semihosting for the transcript, the command
- * line and the exit.
+ * line and the exit. The stack is painted at boot (../stack_paint.c), so its high-water mark
+ * is the firmware's peak.
  *
  * The seed (board_seed): `seed=N` on the command line (QEMU's `-append "seed=N"`); else the
  * build's -DHANDHELD_SEED=N; else the clock's nanoseconds at the latest key press (or now, if
@@ -12,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "../stack_paint.h"
 #include "../startup.h"
 
 #include "board.h"
@@ -37,6 +39,7 @@ static void pressed(board_key key) {
 }
 
 void board_init(void) {
+    stack_paint(read_sp());
     clock_init();
     oled_init();
     gamepad_init(pressed);
@@ -157,6 +160,14 @@ uint64_t board_seed(void) {
 void board_report(const char *line) {
     semihost_write(line);
     semihost_write("\n");
+}
+
+void board_report_stack(void) {
+    char line[sizeof "# stack peak= region=" + 2 * DECIMAL_DIGITS_64];
+    snprintf(line, sizeof line, "# stack peak=%lu region=%lu",
+             (unsigned long)((uintptr_t)_estack - stack_lowest_used()),
+             (unsigned long)((uintptr_t)_estack - (uintptr_t)__stack_start));
+    board_report(line);
 }
 
 void board_exit(int status) { semihost_exit(status); }

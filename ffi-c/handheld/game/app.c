@@ -11,9 +11,12 @@
 static screen picture;
 
 /* Shows a picture until the person presses select; every wait for a key is reported, as
- * every other screen's is, so that a test knows the firmware waits after any key. */
+ * every other screen's is, so that a test knows the firmware waits after any key. These
+ * screens follow each game: each reports the stack's peak so far once (the game's decisions
+ * and the sheet's drawing included). */
 static void show_until_select(const char *what) {
     board_show(&picture);
+    board_report_stack();
     do {
         board_report(what);
     } while (board_next_key() != KEY_SELECT);

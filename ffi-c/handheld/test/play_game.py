@@ -15,6 +15,9 @@ Checks, each failing the run:
   sheet), then a game in pairs left at its first move; the transcript equals the host's
   replay of the keys and timeouts the firmware took;
 - the budget: every bot decision under -icount takes at most its level's instructions;
+- the stack: the firmware's peak (painted at boot, reported on each score sheet) leaves at
+  least STACK_MARGIN_FLOOR bytes of its stack region free, on the Cortex-M3 and the M4F, in
+  runs that include Expert's exact solve of a two-player last deal (its deepest decision);
 - a crowded table: the host's crowded_table (test/crowded_table.c) draws tables of up to 51
   cards, the most a game reaches, and checks every card can still be told; its screens of
   25 and 51 cards equal the committed PNGs;
@@ -38,6 +41,22 @@ DECISION_BUDGET = 50_000_000
 SEED = 4
 GOLDEN = ("menu", "choice", "bot-move", "tabla", "sheet", "watch", "watch-sheet", "crowded-25",
           "crowded-51")
+
+
+# Expert, the level that solves the two-player last deal exactly (game/levels.c): the game's
+# deepest decisions.
+EXPERT_LEVEL = 4
+# With two players a game is four deals of 12 moves: the last deal starts at the 37th.
+LAST_DEAL_FIRST_PLY = 36
+# The free stack a run must leave. The checked games' peak is Expert's first decision in the
+# last deal: 27,608 B in tablic_bot_choose under 504 B of the game's own frames (28,112 B of
+# the 36,864 B region on both CPUs, seed 4). The level bench's deepest such decision took
+# 29,168 B (300 deals: BENCHMARKS.md), 1,560 B more, and an interrupt at the deepest moment
+# adds under 200 B (the gamepad's handler, 76 B, on the M4F's 104 B exception frame). 4 KiB
+# is that twice over, for deals deeper than any benched, rounded up: while the check passes
+# the deepest benched deal keeps 2.5 KB free. It fails once the stack grows 4.6 KB (about
+# 420 B in each of the solve's 11 plies below the decision).
+STACK_MARGIN_FLOOR = 4096
 
 
 class Failure(Exception):
@@ -225,6 +244,7 @@ def mash(elf, host, out, presses, seed):
     games = sum(line.startswith("result game") for line in lines)
     if games == 0:
         raise Failure("mashing: no game finished")
+    check_stack(lines, "mashing")
     host_lines = replay_on_host(host, lines, out, "mashing", seed)
     if transcript(host_lines) != transcript(lines):
         raise Failure("mashing: the host's transcript differs from the firmware's")
@@ -280,6 +300,44 @@ def check_budget(lines, cpu):
     print(f"{cpu}: {len(decisions)} decisions, at most {worst:,} instructions")
     if worst > DECISION_BUDGET:
         raise Failure(f"{cpu}: a decision took {worst:,} instructions, over {DECISION_BUDGET:,}")
+
+
+STACK_LINE = re.compile(r"^# stack peak=(\d+) region=(\d+)$")
+
+
+def check_stack(lines, cpu):
+    """The firmware's stack peak over the run (the last report: a high-water mark only
+    rises), against its region; fails under STACK_MARGIN_FLOOR bytes free."""
+    reports = [match for match in map(STACK_LINE.match, lines) if match]
+    if not reports:
+        raise Failure(f"{cpu}: no stack peak reported")
+    peak, region = (int(group) for group in reports[-1].groups())
+    margin = region - peak
+    print(f"{cpu}: stack peak {peak:,} B of the {region:,} B region, {margin:,} B free "
+          f"(at least {STACK_MARGIN_FLOOR:,})")
+    if margin < STACK_MARGIN_FLOOR:
+        raise Failure(f"{cpu}: {margin:,} B of stack free, under {STACK_MARGIN_FLOOR:,}")
+
+
+SESSION_PLAYERS = re.compile(r"^session players=(\d+)")
+DECISION = re.compile(r"^# decision level=(\d+) ply=(\d+)")
+
+
+def check_last_deal_solved(lines, cpu):
+    """The run's stack peak is the worst case only if Expert decided in a two-player last
+    deal, where it solves exactly."""
+    players, solves = 0, 0
+    for line in lines:
+        session = SESSION_PLAYERS.match(line)
+        if session:
+            players = int(session.group(1))
+        decision = DECISION.match(line)
+        if decision and players == 2 and int(decision.group(1)) == EXPERT_LEVEL \
+                and int(decision.group(2)) >= LAST_DEAL_FIRST_PLY:
+            solves += 1
+    if solves == 0:
+        raise Failure(f"{cpu}: Expert never decided in a two-player last deal: the stack peak "
+                      "is not the worst case")
 
 
 RECORDED = re.compile(r"^# (?:key (\w+)|(timeout))")
@@ -341,12 +399,16 @@ def main():
     try:
         player, m3_lines = run_game(args.m3, "cortex-m3", args.out, icount=True, seed=args.seed)
         check_budget(m3_lines, "cortex-m3")
+        check_last_deal_solved(m3_lines, "cortex-m3")
+        check_stack(m3_lines, "cortex-m3")
         report_drawing(m3_lines, "cortex-m3")
         host_lines = replay_on_host(args.host, m3_lines, args.out, "m3", args.seed)
         if transcript(host_lines) != transcript(m3_lines):
             raise Failure("the host's transcript differs from the Cortex-M3's")
         watcher, watch_lines = run_watch(args.m3, args.out, args.seed)
         check_budget(watch_lines, "cortex-m3 watching")
+        check_last_deal_solved(watch_lines, "cortex-m3 watching")
+        check_stack(watch_lines, "cortex-m3 watching")
         if transcript(replay_on_host(args.host, watch_lines, args.out, "watch", args.seed)) \
                 != transcript(watch_lines):
             raise Failure("watch: the host's transcript differs from the Cortex-M3's")
@@ -357,6 +419,8 @@ def main():
                         args.regenerate)
         _, m4f_lines = run_game(args.m4f, "cortex-m4", args.out, icount=True, seed=args.seed)
         check_budget(m4f_lines, "cortex-m4")
+        check_last_deal_solved(m4f_lines, "cortex-m4")
+        check_stack(m4f_lines, "cortex-m4")
         if transcript(m4f_lines) != transcript(m3_lines):
             raise Failure("the Cortex-M4F's transcript differs from the Cortex-M3's")
         mash(args.m3, args.host, args.out, presses=args.mash, seed=args.seed)
