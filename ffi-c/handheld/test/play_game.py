@@ -202,7 +202,7 @@ def run_watch(elf, out, seed):
 
 KEYS = ("up", "down", "left", "right", "select")
 MASHING_INTERVAL = 0.01  # seconds between two random presses: faster than any thumb
-MASHING_MERGED = 2  # presses a loaded host may merge (see mash), or 1 % of them
+MASHING_MERGED = 2  # presses a loaded host may merge (see mash), or 5 % of them
 QUIET_SECONDS = 5
 KEY_LINE = re.compile(r"^# key (\w+)(?: dropped=(\d+))?$")
 
@@ -228,14 +228,17 @@ def mash(elf, host, out, presses, seed):
             time.sleep(MASHING_INTERVAL)
         lines = settled(board, player)
     keys, dropped = keys_taken(lines)
-    # A press whose two edges both reach QEMU's GPIO model before the firmware's interrupt
-    # runs is one no firmware can see (its line is high again); when the host starves QEMU's
-    # CPU thread, QMP can deliver a few such. A firmware that loses keys loses far more.
+    # Two presses of one button whose four edges all reach QEMU's GPIO model before the
+    # firmware's interrupt runs are one no firmware can tell from a single press (one edge
+    # latched, the line as it was). That takes a host that starves QEMU's CPU thread for
+    # tens of milliseconds: none merged at a load of 1-2 on two cores, up to 73 (3.6 %) at
+    # a load of 4-5. A firmware that loses keys loses far more; one that takes a key twice
+    # is caught exactly (more taken and dropped than pressed).
     lost = player.presses - len(keys) - dropped
     if lost < 0:
         raise Failure(f"mashing: {player.presses} keys pressed, but {len(keys)} taken and "
                       f"{dropped} dropped: keys doubled")
-    if lost > max(MASHING_MERGED, player.presses // 100):
+    if lost > max(MASHING_MERGED, player.presses // 20):
         raise Failure(f"mashing: {player.presses} keys pressed, {len(keys)} taken, {dropped} "
                       f"dropped: {lost} lost")
     errors = [line for line in lines if line.startswith("error") or "HardFault" in line]
