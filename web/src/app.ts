@@ -14,9 +14,11 @@ import { renderMenu } from './menu';
 import { moveInWords, partsOf } from './moves';
 import { downloadRecord, sessionFromFile } from './records';
 import { renderRules } from './rules';
-import { seatName, sideName } from './seats';
+import { matchSideName, seatName, sideName } from './seats';
 import { Session } from './session';
-import { LEVELS, levelName, MATCH_TARGET, queryOf, randomSeed, rulesText, validSeed, type Settings } from './settings';
+import {
+  LEVELS, levelName, MATCH_TARGET, nextTable, queryOf, randomSeed, rulesText, tableOf, validSeed, type Settings,
+} from './settings';
 import { renderSheet } from './sheet';
 import { renderPersonPanel, renderSides, renderTable, type TableMarks } from './table';
 import { nextSpeed, renderWatchBar, SPEEDS } from './watch';
@@ -82,7 +84,7 @@ export class App implements BotTurnHost {
     switch (action) {
       case 'start': this.readSeedField(); if (this.screen === 'menu' && this.menuError === undefined) this.newGame(); break;
       case 'level': this.cycleLevel(); break;
-      case 'players': this.settings.players = this.settings.players === 2 ? 4 : 2; this.render(); break;
+      case 'players': this.settings.table = nextTable(this.settings.table); this.render(); break;
       case 'kind': this.settings.match = !this.settings.match; this.render(); break;
       case 'watch': this.cycleWatch(); break;
       case 'watch-pause': this.setWatch(!this.watchPaused, this.watchSpeed); break;
@@ -151,11 +153,11 @@ export class App implements BotTurnHost {
   }
 
   private newGame(): void {
-    const { players, seed, match } = this.settings;
+    const { table, seed, match } = this.settings;
     let session: Session;
     try {
-      session = match ? Session.match(players, seed, rulesText(players), MATCH_TARGET)
-        : Session.game(players, seed, rulesText(players));
+      session = match ? Session.match(table.players, seed, rulesText(table), MATCH_TARGET)
+        : Session.game(table.players, seed, rulesText(table));
     } catch (error) {
       this.menuError = (error as Error).message;
       this.screen = 'menu';
@@ -322,16 +324,17 @@ export class App implements BotTurnHost {
     try {
       const session = await sessionFromFile(file);
       const { players, sideCount } = session.game;
-      if (!(players === 2 || (players === 4 && sideCount === 2))) {
-        throw new Error(`a game of ${players} players in ${sideCount} sides: this page plays 2, or 4 in pairs`);
+      const table = tableOf(players, sideCount);
+      if (table === undefined) {
+        throw new Error(`a game of ${players} players in ${sideCount} sides: this page plays 2, 3, 4 alone, or 4 in pairs`);
       }
-      this.settings.players = players;
+      this.settings.table = table;
       this.settings.match = session.isMatch;
       this.settings.watch = undefined;
       if (session.seed !== undefined) this.settings.seed = session.seed.toString();
       history.replaceState(null, '', `?${queryOf(this.settings)}`);
       this.log = [element('li', {}, `Opened ${file.name}: ${session.game.plies} moves of this game played.`)];
-        this.setSession(session, `Opened ${file.name}.`);
+      this.setSession(session, `Opened ${file.name}.`);
     } catch (error) {
       const text = `Could not open ${file.name}: ${(error as Error).message}`;
       if (this.screen === 'menu') this.menuError = text; else this.message = text;
@@ -430,14 +433,16 @@ export class App implements BotTurnHost {
     return ['Your turn: choose a card (←/→ and Enter, 1–6, or click).'];
   }
 
-  /** The match's running totals, the person's side first: "Match to 101, game 2: You 17 · Bot 33". */
+  /** The match's running totals, the person's side first: "Match to 101, game 2: You 17 ·
+   * Them 33"; with more than two sides each named ("You 17 · West 33 · East 5"). */
   private matchLine(session: Session): string {
     const match = session.matchState;
     if (match === undefined) return '';
     const own = match.sideOf(0);
     const totals = Array.from(match.totals, (total, side) => ({ total, side }))
       .sort((a, b) => Number(b.side === own) - Number(a.side === own))
-      .map(({ total, side }) => `${session.watching ? sideName(session, side) : side === own ? 'You' : 'Them'} ${total}`);
+      .map(({ total, side }) => `${session.watching || match.sideCount > 2 ? matchSideName(session, side)
+        : side === own ? 'You' : 'Them'} ${total}`);
     return `Match to ${match.target}, game ${match.gameNumber}: ${totals.join(' · ')}`;
   }
 
@@ -459,7 +464,7 @@ export class App implements BotTurnHost {
     view.free();
     const info = element('p', { class: 'info' },
       `Seed ${session.seed?.toString() ?? '(a deck)'} · ${level} · `
-      + `${game.players === 4 ? '4 players in pairs' : '2 players'} · ${undealt} cards to deal`);
+      + `${tableOf(game.players, game.sideCount)?.info ?? `${game.players} players`} · ${undealt} cards to deal`);
     const marks = this.marks(game);
     const personTurn = this.personToMove();
     const matchLine = this.matchLine(session);

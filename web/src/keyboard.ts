@@ -16,7 +16,7 @@ export const KEYS: Record<Screen, KeyBinding[]> = {
   menu: [
     { keys: ['s', 'Enter'], action: 'start', what: 'start the game (or the watch)' },
     { keys: ['l'], action: 'level', what: "change the bots' level" },
-    { keys: ['p'], action: 'players', what: 'two players, or four in pairs' },
+    { keys: ['p'], action: 'players', what: 'who plays: 2, 3, 4 alone, or 4 in pairs' },
     { keys: ['g'], action: 'kind', what: 'one game, or a match to 101' },
     { keys: ['w'], action: 'watch', what: "watch bots play every seat: off, or the level of South's side" },
     { keys: ['n'], action: 'new-seed', what: 'a new random deal' },

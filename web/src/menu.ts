@@ -33,14 +33,13 @@ export function renderMenu(settings: Settings, error: string | undefined): HTMLE
     element('p', { class: 'tagline' }, 'The Balkan card game, against the tablic engine\'s bots.'),
     element('div', { class: 'settings' },
       setting('Level', levelName(settings.level), level?.about ?? settings.level, 'L', 'level'),
-      setting('Players', settings.players === 4 ? '4 in pairs' : '2',
-        settings.players === 4 ? 'you and a bot partner against two bots' : 'you against one bot', 'P', 'players'),
+      setting('Players', settings.table.name, settings.table.about, 'P', 'players'),
       setting('Game', settings.match ? `match to ${MATCH_TARGET}` : 'one game',
         settings.match ? 'games one after another, the lead moving; the first side to 101, alone in the lead, wins'
           : 'a single game of four or two deals', 'G', 'kind'),
       setting('Watch', settings.watch === undefined ? 'off: you play' : levelName(settings.watch),
         settings.watch === undefined ? 'or watch bots play every seat, a level per side'
-          : `bots in every seat: South's side at this level, the other side at the Level above`, 'W', 'watch'),
+          : `bots in every seat: South's side at this level, every other side at the Level above`, 'W', 'watch'),
       element('div', { class: 'setting' },
         element('label', { for: 'seed' }, 'Deal'), seed, newSeed,
         element('span', { class: 'detail', id: 'seed-note' }, 'the seed of the deal: the same seed, the same cards'))),

@@ -1,6 +1,7 @@
 // The game a person asked for: who plays, how strong the bots are, which deal. It lives in
 // the page's URL (`?players=2&level=greedy&seed=42`, `&watch=best` to watch bots), so a game can be shared and a test
-// opens exactly the game it means.
+// opens exactly the game it means. `players=4` is four in pairs (as links shared before
+// three and four alone were offered mean it), `players=4&pairs=no` four each alone.
 
 /** The bots' levels offered, weakest first: the engine's specs with a name for people. */
 export const LEVELS: readonly { spec: string; name: string; about: string }[] = [
@@ -11,11 +12,20 @@ export const LEVELS: readonly { spec: string; name: string; about: string }[] = 
   { spec: 'best', name: 'Best', about: "best: the engine's strongest bot (may think a few seconds)" },
 ];
 
-/** Two players alone, or four in two pairs (the person and a bot partner against two bots). */
-export type Players = 2 | 4;
+/** The tables offered, in the order the Players setting cycles through them: everyone
+ * alone, or four in two pairs (the person and a bot partner against two bots). */
+export const TABLES: readonly { players: number; pairs: boolean; name: string; about: string; info: string }[] = [
+  { players: 2, pairs: false, name: '2', about: 'you against one bot', info: '2 players' },
+  { players: 3, pairs: false, name: '3', about: 'you against two bots, each alone', info: '3 players' },
+  { players: 4, pairs: false, name: '4 alone', about: 'you against three bots, each alone', info: '4 players alone' },
+  { players: 4, pairs: true, name: '4 in pairs', about: 'you and a bot partner against two bots', info: '4 players in pairs' },
+];
+
+export type Table = (typeof TABLES)[number];
 
 export interface Settings {
-  players: Players;
+  /** An entry of TABLES: how many play, and whether in pairs. */
+  table: Table;
   /** An entry of LEVELS: the opponents' (and the partner's) spec. */
   level: string;
   /** The deal: 64-bit, as decimal text. */
@@ -35,9 +45,19 @@ export const MATCH_TARGET = 101;
 const MAX_SEED = (1n << 64n) - 1n;
 const DEFAULT_PAUSE = 1500;
 
-/** The rules text the engine takes for the player count. */
-export function rulesText(players: Players): string {
-  return players === 4 ? 'side-size=2' : '';
+/** The rules text the engine takes for the table. */
+export function rulesText(table: Table): string {
+  return table.pairs ? 'side-size=2' : '';
+}
+
+/** The entry of TABLES for a game of `players` in `sideCount` sides, if the page offers it. */
+export function tableOf(players: number, sideCount: number): Table | undefined {
+  return TABLES.find((table) => table.players === players && (table.pairs ? 2 : players) === sideCount);
+}
+
+/** The table after `table` as the Players setting cycles (after the last, the first). */
+export function nextTable(table: Table): Table {
+  return TABLES[(TABLES.indexOf(table) + 1) % TABLES.length] ?? table;
 }
 
 /** A fresh seed from the browser's randomness, for "new game" without one given. */
@@ -57,7 +77,10 @@ export function validSeed(text: string): string | undefined {
 /** Settings from a URL's query, each missing or bad value replaced by its default. */
 export function settingsFromQuery(query: string): Settings {
   const parameters = new URLSearchParams(query);
-  const players = parameters.get('players') === '4' ? 4 : 2;
+  const players = Number(parameters.get('players'));
+  const pairs = parameters.get('pairs') !== 'no';
+  const table = TABLES.find((entry) => entry.players === players && (players !== 4 || entry.pairs === pairs))
+    ?? TABLES[0] as Table;
   const levelText = parameters.get('level') ?? '';
   const level = LEVELS.some((entry) => entry.spec === levelText) ? levelText : 'minimax:depth=2';
   const watchText = parameters.get('watch') ?? '';
@@ -66,16 +89,17 @@ export function settingsFromQuery(query: string): Settings {
   const pauseText = Number(parameters.get('pause') ?? DEFAULT_PAUSE);
   const pause = Number.isInteger(pauseText) && pauseText >= 0 && pauseText <= 600000
     ? pauseText : DEFAULT_PAUSE;
-  return { players, level, seed, pause, match: parameters.get('match') === String(MATCH_TARGET), watch };
+  return { table, level, seed, pause, match: parameters.get('match') === String(MATCH_TARGET), watch };
 }
 
 /** The query that gives these settings back. The pause is written only when not the default, the watch only when watching. */
 export function queryOf(settings: Settings): string {
   const parameters = new URLSearchParams({
-    players: String(settings.players),
+    players: String(settings.table.players),
     level: settings.level,
     seed: settings.seed,
   });
+  if (settings.table.players === 4 && !settings.table.pairs) parameters.set('pairs', 'no');
   if (settings.match) parameters.set('match', String(MATCH_TARGET));
   if (settings.watch !== undefined) parameters.set('watch', settings.watch);
   if (settings.pause !== DEFAULT_PAUSE) parameters.set('pause', String(settings.pause));

@@ -2,8 +2,16 @@
 // its card points, its tablas and its total, and who won; in a match, every game's totals
 // and the running totals to the target. Every number is the engine's.
 import { element } from './dom';
-import { playerName, sideName } from './seats';
+import { matchSideName, sideName } from './seats';
 import { PERSON, type Session } from './session';
+
+/** A tie's verdict: with two sides "A tie.", with more the sides sharing the top total. */
+function tie(names: string[], totals: number[]): string {
+  if (names.length === 2) return 'A tie.';
+  const top = Math.max(...totals);
+  const tied = names.filter((_, side) => totals[side] === top);
+  return `A tie: ${tied.slice(0, -1).join(', ')} and ${tied.at(-1) ?? ''}, ${top} each.`;
+}
 
 function gameSheet(session: Session): HTMLElement[] {
   const game = session.game;
@@ -14,9 +22,11 @@ function gameSheet(session: Session): HTMLElement[] {
     element('th', { scope: 'row' }, label),
     ...values.map((value, side) => element('td', { 'data-field': field, 'data-side': side }, value)));
   const winner = result.winner;
-  const verdict = winner === undefined ? 'A tie.' : winner === game.sideOf(session.personSeat) && !session.watching
-    ? (game.players === 2 ? 'You win!' : 'You and your partner win!')
-    : `${names[winner] ?? ''} win${names[winner]?.includes('&') ? '' : 's'}.`;
+  const personSide = game.sideOf(session.personSeat);
+  const verdict = winner === undefined ? tie(names, sides.map((side) => side.total))
+    : winner === personSide && !session.watching
+      ? (game.players === game.sideCount ? 'You win!' : 'You and your partner win!')
+      : `${names[winner] ?? ''} win${names[winner]?.includes('&') ? '' : 's'}.`;
   const table = element('table', {},
     element('thead', {}, element('tr', {}, element('th', {}, ''),
       ...names.map((name) => element('th', { scope: 'col' }, name)))),
@@ -36,12 +46,7 @@ function gameSheet(session: Session): HTMLElement[] {
 function matchSheet(session: Session): HTMLElement[] {
   const match = session.matchState;
   if (match === undefined) return [];
-  const names: string[] = [];
-  for (let side = 0; side < match.sideCount; side += 1) {
-    const players = Array.from({ length: match.players }, (_, player) => player)
-      .filter((player) => match.sideOf(player) === side);
-    names.push(players.map((player) => playerName(match.players, player, session.watching)).join(' & '));
-  }
+  const names = Array.from({ length: match.sideCount }, (_, side) => matchSideName(session, side));
   const rows = match.sheet.map((line) => element('tr', {},
     element('th', { scope: 'row' }, `Game ${line.game}`),
     ...line.sides.map((side, index) => element('td', { 'data-field': 'game-total', 'data-side': index },
