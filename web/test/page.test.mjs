@@ -416,3 +416,193 @@ test('keys mashed while bots are watched in pairs leave the page working', async
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/** The seats' names around the table, the person's last. */
+async function seatNames(page) {
+  return page.$$eval('.seat h2', (names) => names.map((name) => name.firstChild.textContent));
+}
+
+/** Plays the person's turns to the sheet, by clicks and keys in turn: the first card and its
+ * first (best) capture. */
+async function playToSheet(page) {
+  let turn = 0;
+  while (await untilPersonOrEnd(page, () => {}) === 'person') {
+    if (turn % 2 === 0) {
+      await page.click('.hand .card[data-index="0"]');
+      await page.click('.choice .option[data-index="0"]');
+    } else {
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+    }
+    turn += 1;
+  }
+}
+
+/** A game of three from its start to its sheet, checked against the engine: the bots' moves,
+ * the sheet's numbers and its verdict. */
+async function playThreePlayers(page, tag) {
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.deepEqual(await seatNames(page), ['West', 'East', 'You']);
+  assert.match(await page.textContent('.info'), /· 3 players ·/);
+  // The first move, undone: the hand as dealt again, the bots' replies gone.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  const logged = await page.$$eval('.log li', (lines) => lines.map((line) => line.textContent));
+  assert.match(logged[1] ?? '', /^West (plays|lays down) /);
+  assert.match(logged[2] ?? '', /^East (plays|lays down) /);
+  await page.keyboard.press('u');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '),
+    Game.fromSeed(3, SEED).hand(0));
+  await page.click('.hand .card[data-index="1"]');
+  await page.click('.choice .option[data-index="0"]');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  await checkScreenshot(page, `three-${tag}`);
+  await playToSheet(page);
+  const game = await savedGame(page);
+  assert.ok(game.isFinished);
+  assert.equal(game.players, 3);
+  assert.equal(game.sideCount, 3);
+  assertBotMoves(game, 'greedy', [1, 2]);
+  assert.deepEqual(await sheetValues(page), expectedSheet(game));
+  assert.deepEqual(await page.$$eval('.sheet thead th[scope="col"]', (cells) => cells.map((cell) => cell.textContent)),
+    ['You', 'West', 'East']);
+  const result = game.result();
+  const names = ['You', 'West', 'East'];
+  const top = Math.max(...result.sideTotals);
+  const tied = names.filter((_, side) => result.sideTotals[side] === top);
+  assert.equal(await page.textContent('[data-field="winner"]'), result.winner === 0 ? 'You win!'
+    : result.winner === undefined ? `A tie: ${tied.slice(0, -1).join(', ')} and ${tied.at(-1)}, ${top} each.`
+      : `${names[result.winner]} wins.`);
+  return game;
+}
+
+test('three players, from the menu by keys: a whole game to its sheet, the engine\'s', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?pause=0`);
+  await page.waitForSelector('html[data-ready]');
+  await page.keyboard.press('p');
+  assert.equal(await page.textContent('[data-field="players"]'), '3');
+  for (let press = 0; press < 3; press += 1) await page.keyboard.press('l');
+  await page.fill('#seed', String(SEED));
+  await page.focus('[data-key="start"]');
+  await page.keyboard.press('Enter');
+  await playThreePlayers(page, 'desktop');
+  await checkScreenshot(page, 'three-sheet-desktop');
+  assert.match(page.url(), /players=3&level=greedy&seed=10/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('three players in a phone-sized window, with a hint', async () => {
+  const { page, problems, context } = await openPage(PHONE);
+  await page.goto(`${url}?players=3&level=greedy&seed=${SEED}&pause=0`);
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  await page.keyboard.press('h');
+  await page.waitForSelector('.hint table', { timeout: 60000 });
+  const hinted = await page.$$eval('.hint tbody tr', (rows) => rows.length);
+  assert.ok(hinted >= 1);
+  await page.keyboard.press('Escape');
+  await playThreePlayers(page, 'phone');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('four alone: a record made in Node opens and plays to its end, every bot an opponent', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?players=2&level=greedy&seed=${SEED}&pause=0`);
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  // Five moves by the engine's greedy bots, seeded as the page seeds its bots: the person's
+  // second turn is next.
+  const made = Game.fromSeed(4, SEED);
+  for (let ply = 0; ply < 4; ply += 1) {
+    const seat = made.toMove;
+    made.play(new Bot('greedy', deriveSeed(SEED, 1000 + seat)).chooseFor(made.view(seat)));
+  }
+  const text = made.record();
+  await page.setInputFiles('input[type=file]', { name: 'four.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.equal(await page.textContent('.message'), 'Opened four.txt.');
+  assert.match(page.url(), /players=4&level=greedy&seed=10&pairs=no/);
+  assert.deepEqual(await seatNames(page), ['West', 'North', 'East', 'You']);
+  assert.equal(await page.$('.seat.partner'), null);
+  assert.equal(await page.$('.sides'), null);
+  assert.match(await page.textContent('.info'), /· 4 players alone ·/);
+  assert.equal((await page.$$eval('.hand .card', (cards) => cards.map((card) => card.dataset.card))).join(' '), made.hand(0));
+  await checkScreenshot(page, 'four-alone-desktop');
+  await playToSheet(page);
+  const game = await savedGame(page);
+  assert.ok(game.isFinished);
+  assert.deepEqual(game.history.slice(0, 4), made.history);
+  assertBotMoves(game, 'greedy', [1, 2, 3]);
+  assert.deepEqual(await sheetValues(page), expectedSheet(game));
+  assert.deepEqual(await page.$$eval('.sheet thead th[scope="col"]', (cells) => cells.map((cell) => cell.textContent)),
+    ['You', 'West', 'North', 'East']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a match of three to 101: the first game\'s sheet and the running totals are the engine\'s', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?players=3&level=greedy&seed=${SEED}&match=101&pause=0`);
+  await playToSheet(page);
+  const match = MatchToTarget.fromRecord(await savedRecord(page));
+  assert.equal(match.players, 3);
+  assert.equal(match.finishedGames, 1);
+  assert.deepEqual(await sheetValues(page), expectedSheet(match.game));
+  assert.deepEqual(await page.$$eval('.match-sheet thead th[scope="col"]', (cells) => cells.map((cell) => cell.textContent)),
+    ['You', 'West', 'East']);
+  const running = await page.$$eval('.match-sheet tbody tr:last-child .running', (cells) => cells.map((cell) => cell.textContent));
+  assert.deepEqual(running, Array.from(match.totals, (total) => ` → ${total}`));
+  const [you, west, east] = Array.from({ length: 3 }, (_, player) => match.totals[match.sideOf(player)]);
+  assert.match(await page.textContent('[data-field="match-line"]'), new RegExp(`You ${you} · West ${west} · East ${east}$`));
+  // The second game: the lead moved on, the names follow the players.
+  await page.keyboard.press('g');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.deepEqual((await seatNames(page)).sort(), ['East', 'West', 'You']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the Players setting cycles, and the URL keeps it: old players=4 is still pairs', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?pause=0`);
+  await page.waitForSelector('html[data-ready]');
+  const seen = [await page.textContent('[data-field="players"]')];
+  for (let press = 0; press < 4; press += 1) {
+    await page.keyboard.press('p');
+    seen.push(await page.textContent('[data-field="players"]'));
+  }
+  assert.deepEqual(seen, ['2', '3', '4 alone', '4 in pairs', '2']);
+  const expectations = [
+    ['players=3', '3', 'players=3', ['West', 'East', 'You']],
+    ['players=4&pairs=no', '4 alone', 'players=4&level=greedy&seed=10&pairs=no', ['West', 'North', 'East', 'You']],
+    ['players=4', '4 in pairs', 'players=4&level=greedy&seed=10&pause', ['West', 'Partner', 'East', 'You']],
+    ['players=2', '2', 'players=2', ['Bot', 'You']],
+  ];
+  for (const [query, name, kept, seats] of expectations) {
+    await page.goto(`${url}?${query}&level=greedy&seed=${SEED}&pause=0`);
+    assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+    assert.ok(page.url().includes(kept), `${page.url()} keeps ${kept}`);
+    assert.deepEqual(await seatNames(page), seats);
+    await page.keyboard.press('m');
+    assert.equal(await page.textContent('[data-field="players"]'), name);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('bots watched at a table of three: South at the Watch level, West and East at the Level', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?players=3&level=minimax:depth=1&watch=greedy&seed=${SEED}&pause=0`);
+  await page.waitForSelector('.sheet', { timeout: 120000 });
+  assert.deepEqual(await seatNames(page), ['West', 'East', 'South']);
+  const game = await savedGame(page);
+  assert.ok(game.isFinished);
+  assertBotMoves(game, 'greedy', [0]);
+  assertBotMoves(game, 'minimax:depth=1', [1, 2]);
+  assert.deepEqual(await sheetValues(page), expectedSheet(game));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
