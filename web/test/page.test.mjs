@@ -1,7 +1,9 @@
 // The page in Debian's Chromium (playwright-core, headless), served on 127.0.0.1: a whole
 // game against a bot by keys and clicks (a choice among several captures, an undo, a hint,
 // the score sheet), checked against the engine run in Node; a malformed record and keys
-// mashed while bots think in a game of pairs; screenshots against the committed goldens in
+// mashed while bots think in a game of pairs; games of three (by keys and clicks, in a match,
+// watched) and of four alone (opened from a record made in Node), checked the same way; the
+// Players setting and its URL; screenshots against the committed goldens in
 // test/golden/. TABLIC_WEB_REGENERATE=1 writes the goldens instead (web/test.sh --regenerate).
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
