@@ -22,10 +22,11 @@ export function playerPlace(players: number, player: number): string {
  * `partner` says the player is on the person's side (four in pairs). */
 export function playerName(players: number, player: number, watching: boolean, partner = false): string {
   const place = playerPlace(players, player);
-  if (watching) return place.charAt(0).toUpperCase() + place.slice(1);
+  const placeName = place.charAt(0).toUpperCase() + place.slice(1);
+  if (watching) return placeName;
   if (player === PERSON) return 'You';
   if (players === 2) return 'Bot';
-  return partner ? 'Partner' : place.charAt(0).toUpperCase() + place.slice(1);
+  return partner ? 'Partner' : placeName;
 }
 
 /** The name of whoever sits in `seat` of the game in play. */
