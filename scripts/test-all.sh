@@ -10,6 +10,9 @@
 #   fmt          cargo fmt --check (workspace) + rustfmt --check (firmware)
 #   clippy       cargo clippy --workspace --all-targets -D warnings
 #   doc          cargo doc for the workspace with rustdoc warnings as errors (broken links)
+#   docs         every relative link and #anchor in the Markdown resolves
+#                (scripts/check_links.py), and tablic-core packages as crates.io would take it
+#                (cargo package, its build verified)
 #   test         cargo test --workspace
 #   no_std-m3    tablic-core for thumbv7m-none-eabi   (Debian rustc, -Z build-std; no alloc)
 #   no_std-m4f   tablic-core for thumbv7em-none-eabihf
@@ -19,7 +22,8 @@
 #   c-api        ffi-c/Makefile: the C tests under ASan + UBSan and under valgrind (no errors,
 #                no leaks); an install to a fresh prefix (its tablic.pc, no debug info in the
 #                libraries) and the C/C++ examples built from it via pkg-config, run without
-#                LD_LIBRARY_PATH
+#                LD_LIBRARY_PATH; the README's and the guides' whole C programs built from
+#                such an install with -Werror and run (scripts/check_c_examples.sh)
 #   handheld     ffi-c/handheld: a C firmware linking the no_std libtablic.a plays seeded games
 #                on QEMU (Cortex-M3 and M4F), printing exactly what the host build prints;
 #                no allocator from the library; flash, RAM and stack figures; the game's
@@ -150,6 +154,11 @@ step_doc() {
     CARGO_TARGET_DIR="$HOST_TARGET_DIR" RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps -q
 }
 
+step_docs() {
+    python3 scripts/check_links.py
+    CARGO_TARGET_DIR="$HOST_TARGET_DIR" cargo package -p tablic-core --allow-dirty --quiet
+}
+
 step_test() {
     # A hung test must fail the run, not eat CI's 90 minutes.
     CARGO_TARGET_DIR="$HOST_TARGET_DIR" timeout 1200 cargo test --workspace
@@ -199,6 +208,7 @@ step_header() {
 
 step_c_api() {
     make --no-print-directory -C ffi-c test TARGET_DIR="$HOST_TARGET_DIR"
+    scripts/check_c_examples.sh "$HOST_TARGET_DIR/c-examples"
 }
 
 step_handheld() {
@@ -239,7 +249,7 @@ step_fuzz() {
 
 # ---------------------------------------------------------------------------------------------
 
-STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc test:step_test
+STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc docs:step_docs test:step_test
     no_std-m3:step_nostd_m3 no_std-m4f:step_nostd_m4f qemu:step_qemu header:step_header
     c-api:step_c_api handheld:step_handheld python:step_python training:step_training
     wasm:step_wasm web:step_web fuzz:step_fuzz)

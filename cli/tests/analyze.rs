@@ -240,11 +240,11 @@ const KNOWN_24_MOVES_AHEAD: &str = "players=2 ply=24 turn=0 table=8C \
     piles=3D,4S,6D,7H,7S,10C,10S,QC,QH;2C,3S,4D,4H,5C,5D,5H,5S,8H,8S,9H,9S,10D,JH,QS,KC,KH,KS \
     tablas=0,0 last=1 deck=6C,2S,AC,4C,AH,9C,KD,QD,3H,8D,10H,2H";
 
-/// The README's exact example prints what it shows (its legend and figures left out).
+/// The CLI guide's exact example prints what it shows (its legend and figures left out).
 #[test]
 fn the_exact_example_in_the_readme_is_what_analyze_prints() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/CLI.md")).unwrap();
     let command = "$ tablic analyze \"$(tablic position docs/example-game.txt --ply 41 --all \
                    --no-moves)\"\n";
     let shown = readme

@@ -804,13 +804,13 @@ fn bad_arguments_are_one_line_and_exit_2() {
     }
 }
 
-/// The `n`-th console block (from 1) of the README's `tablic play` section.
+/// The `n`-th console block (from 1) of the CLI guide's `tablic play` section.
 fn readme_play_block(n: usize) -> &'static str {
-    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/CLI.md"));
     let section = readme
-        .split("### `tablic play`")
+        .split("## `tablic play`")
         .nth(1)
-        .and_then(|section| section.split("\n### ").next())
+        .and_then(|section| section.split("\n## ").next())
         .expect("a tablic play section");
     section
         .split("```console\n")
@@ -819,7 +819,7 @@ fn readme_play_block(n: usize) -> &'static str {
         .expect("a console block")
 }
 
-/// The session in the README's `tablic play` section is real.
+/// The session in the CLI guide's `tablic play` section is real.
 #[test]
 fn the_readme_transcript_is_what_the_binary_prints() {
     let block = readme_play_block(1);
@@ -1352,7 +1352,7 @@ fn bad_sides_targets_and_match_records_are_one_line_and_exit_2() {
     }
 }
 
-/// The README's pairs game and the end of its match to 61 are real.
+/// The CLI guide's pairs game and the end of its match to 61 are real.
 #[test]
 fn the_readme_pairs_and_match_transcripts_are_what_the_binary_prints() {
     let trimmed = |text: &str| -> Vec<String> {

@@ -54,11 +54,18 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The folders are layers, bottom up: cards, dealing, capture, game, bots, analysis,
 // matches. A file uses only its own folder and those below it, and no files use each other
 // in a circle (tests/layers.rs checks both).
+/// The Rust examples of the READMEs and of the Rust guide, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../../docs/RUST.md")]
+pub struct DocumentedExamples;
+
 #[cfg(feature = "solver")]
 pub mod analysis;
 pub mod bots;

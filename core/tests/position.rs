@@ -80,7 +80,7 @@ fn a_position_says_what_its_game_says() {
     assert_eq!(seat_view.unseen(), game.view(1).unwrap().unseen());
 }
 
-/// The exact text of one position, as the README shows it.
+/// The exact text of one position, as docs/RECORDS.md shows it.
 #[test]
 fn the_text_of_a_position_is_this() {
     let game = mixed_for(2, 3, 13);

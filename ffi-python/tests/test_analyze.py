@@ -10,7 +10,7 @@ import pytest
 
 import tablic
 from tablic import Analysis, Game, Move, Position, analyze
-from test_docs import README, readme_python
+from test_docs import PYTHON_GUIDE, readme_python
 
 # Seat 0 in the third deal of two players, as in `tablic analyze --help`.
 SEAT_POSITION = (
@@ -176,7 +176,7 @@ def test_the_readme_example_prints_what_it_says() -> None:
     example = next(block for block in readme_python() if "tablic.analyze(" in block)
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(example, str(README), "exec"), {})
+        exec(compile(example, str(PYTHON_GUIDE), "exec"), {})
     assert printed.getvalue() == (
         "QS 16.69 0.0 \n"
         "7C 16.52 0.17 \n"

@@ -1,5 +1,5 @@
-"""The examples in the package's docstrings and in README.md run, and README's Python code
-passes ``mypy --strict`` as users would run it."""
+"""The examples in the package's docstrings, the README's and the guides' run, and their
+Python code passes ``mypy --strict`` as users would run it."""
 
 from __future__ import annotations
 
@@ -13,12 +13,29 @@ import pytest
 
 import tablic
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+PYTHON_GUIDE = ROOT / "docs" / "PYTHON.md"
+# The README and every page under docs/: each ``python`` block in them runs verbatim.
+DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def python_blocks(document: Path) -> list[str]:
+    """A Markdown file's ``python`` code blocks, in order."""
+    text = document.read_text(encoding="utf-8")
+    return re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)
 
 
 def readme_python() -> list[str]:
-    """README's ``python`` code blocks, in order."""
-    return re.findall(r"^```python\n(.*?)^```$", README.read_text(encoding="utf-8"), re.M | re.S)
+    """The Python guide's ``python`` code blocks, in order."""
+    return python_blocks(PYTHON_GUIDE)
+
+
+EXAMPLES = [
+    pytest.param(document, index, id=f"{document.name}-{index + 1}")
+    for document in DOCUMENTS
+    for index in range(len(python_blocks(document)))
+]
 
 
 def test_package_docstring_examples() -> None:
@@ -26,10 +43,24 @@ def test_package_docstring_examples() -> None:
     assert tried > 0 and failures == 0
 
 
-def test_readme_python_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first = readme_python()[0]  # the others spread a match over processes and Ray
-    monkeypatch.chdir(tmp_path)  # it saves a game
-    exec(compile(first, str(README), "exec"), {})
+@pytest.mark.parametrize(("document", "index"), EXAMPLES)
+def test_every_python_example_runs(
+    document: Path, index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # some save files
+    block = python_blocks(document)[index]
+    exec(compile(block, f"{document.name} example {index + 1}", "exec"), {"__name__": "example"})
+
+
+def test_there_are_examples_in_the_readme_and_the_python_guide() -> None:
+    assert python_blocks(README) and len(readme_python()) >= 5
+
+
+def test_the_python_guide_s_first_example_saves_its_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    exec(compile(readme_python()[0], str(PYTHON_GUIDE), "exec"), {})
     assert tablic.Game.load(tmp_path / "game.txt").record() == (
         "tablic-record 1\nplayers 2\nseed 42\nplay 7S 3D 4S\nplay 3S\n"
     )
@@ -39,15 +70,17 @@ def test_readme_sides_and_match_to_101_print_what_they_say(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     block = next(code for code in readme_python() if "MatchToTarget(" in code)
-    exec(compile(block, str(README), "exec"), {})
+    exec(compile(block, str(PYTHON_GUIDE), "exec"), {})
     assert capsys.readouterr().out.splitlines() == ["[12, 15] [4, 3, 8, 9]", "[104, 106] 1 7"]
     for printed in ["# [12, 15] [4, 3, 8, 9]:", "# [104, 106] 1 7:"]:
         assert printed in block
 
 
-def test_readme_python_type_checks(tmp_path: Path) -> None:
-    program = tmp_path / "readme.py"
-    program.write_text("\n".join(readme_python()), encoding="utf-8")
+@pytest.mark.parametrize("document", [doc for doc in DOCUMENTS if python_blocks(doc)],
+                         ids=lambda document: document.name)
+def test_python_examples_type_check(document: Path, tmp_path: Path) -> None:
+    program = tmp_path / f"{document.stem.lower()}_examples.py"
+    program.write_text("\n".join(python_blocks(document)), encoding="utf-8")
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
          program.name],

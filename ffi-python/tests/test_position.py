@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tablic import Bot, Card, CardSet, Game, Position, play_game
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PYTHON_GUIDE = Path(__file__).resolve().parents[2] / "docs" / "PYTHON.md"
 
 
 def first_moves(seed: int, moves: int, players: int = 2) -> Game:
@@ -329,11 +329,11 @@ def test_any_text_is_a_position_or_an_error_and_a_position_prints_back(text: str
 
 
 def test_the_readme_example_runs_and_prints_what_it_says() -> None:
-    blocks = re.findall(r"^```python\n(.*?)^```$", README.read_text(encoding="utf-8"), re.M | re.S)
+    blocks = re.findall(r"^```python\n(.*?)^```$", PYTHON_GUIDE.read_text(encoding="utf-8"), re.M | re.S)
     example = next(block for block in blocks if "Position(text)" in block)
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(example, str(README), "exec"), {})
+        exec(compile(example, str(PYTHON_GUIDE), "exec"), {})
     assert printed.getvalue() == "13 True\n"
     # The text it quotes is the start of the position's.
     assert SEAT.startswith(re.findall(r"'(players=[^…']*)…'", example)[0])
