@@ -32,14 +32,13 @@ fn a_seat_s_position_and_everything_known_before_move_13() {
          piles=3D,4S,7H,10C,10S;5D,5S,8H,8S,KC,KH tablas=0,0 last=1 \
          deck=AD,7D,3C,JC,9D,6H,6S,7C,JD,AS,2D,JS,6C,2S,AC,4C,AH,9C,KD,QD,3H,8D,10H,2H\n"
     );
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/RECORDS.md"))
-            .unwrap();
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/RECORDS.md"))
+        .unwrap();
     for line in [
         position(&["--ply", "13", "--seat", "1"]),
         position(&["--ply", "13", "--all", "--no-moves"]),
     ] {
-        assert!(readme.contains(&line), "docs/RECORDS.md lacks {line}");
+        assert!(page.contains(&line), "docs/RECORDS.md lacks {line}");
     }
 }
 
