@@ -156,6 +156,16 @@ step_doc() {
 
 step_docs() {
     python3 scripts/check_links.py
+    # The check can fail: a page with a missing file and a missing heading is two broken links.
+    local sample="$HOST_TARGET_DIR/docs-check/broken.md"
+    mkdir -p "$(dirname "$sample")"
+    printf '# Here\n\n[a](missing.md) [b](#nowhere) [c](#here) [d](../../README.md#tablic)\n' >"$sample"
+    local found
+    found=$(python3 scripts/check_links.py "$sample" || true)
+    if [[ $(tail -n 1 <<<"$found") != "check_links: 1 files, 2 broken links" ]]; then
+        echo "    check_links.py missed the broken links of $sample: $found" >&2
+        return 1
+    fi
     CARGO_TARGET_DIR="$HOST_TARGET_DIR" cargo package -p tablic-core --allow-dirty --quiet
 }
 
