@@ -37,9 +37,13 @@ for (const file of ['tablic_wasm_bg.wasm', 'bot-worker.js', 'worker-requests.js'
   copyFileSync(join(tablic, file), join(out, file));
 }
 
-// The rules, as HTML at build time; raw HTML in the file is not passed through.
+// The rules, as HTML at build time; raw HTML in the file is not passed through. What the
+// file says to command-line users alone (its options, `tablic rules`), between
+// `<!-- cli -->` and `<!-- /cli -->`, is left out: the page has its own settings.
 const markdown = new MarkdownIt({ html: false, typographer: true });
-const rules = markdown.render(readFileSync(join(root, 'docs', 'RULES.md'), 'utf8'));
+const rulesText = readFileSync(join(root, 'docs', 'RULES.md'), 'utf8').replace(/<!-- cli -->[\s\S]*?<!-- \/cli -->/g, '');
+if (rulesText.includes('<!--')) throw new Error('docs/RULES.md: a comment other than a closed <!-- cli --> part');
+const rules = markdown.render(rulesText);
 const page = readFileSync(join(here, 'index.html'), 'utf8').replace('<!-- RULES -->', () => rules);
 writeFileSync(join(out, 'index.html'), page);
 console.log(`build.mjs: ${out}`);

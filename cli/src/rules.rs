@@ -3,7 +3,9 @@
 //! The page is compiled in, so the command and the repository's page are one text. Its
 //! Markdown stays simple enough to print as plain text: headings underlined, paragraphs and
 //! list items rewrapped to 80 columns, tables aligned, inline marks (`code`, *emphasis*)
-//! dropped.
+//! dropped. The page marks what only the command line concerns (its options, this command)
+//! between `<!-- cli -->` and `<!-- /cli -->`: the web page's build drops those parts, and
+//! the command keeps them, without the marks.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -15,6 +17,9 @@ use crate::output::{self, Align, Table};
 
 /// The rules page, as the repository holds it.
 const RULES: &str = include_str!("../../docs/RULES.md");
+
+/// The marks around the parts of the page for command-line users alone.
+const COMMAND_LINE_MARKS: [&str; 2] = ["<!-- cli -->", "<!-- /cli -->"];
 
 /// Columns the text is wrapped to.
 const WIDTH: usize = 80;
@@ -35,6 +40,9 @@ pub fn run(_args: &RulesArgs) -> Result<ExitCode, Failure> {
 /// The page as plain text: its blocks (separated by blank lines) one after another, a
 /// blank line between them.
 fn render(markdown: &str) -> String {
+    let markdown = COMMAND_LINE_MARKS
+        .iter()
+        .fold(markdown.to_string(), |text, mark| text.replace(mark, ""));
     let mut blocks = Vec::new();
     let mut block: Vec<&str> = Vec::new();
     for line in markdown.lines().chain([""]) {

@@ -13,6 +13,7 @@
 //! - `match_to_target.rs`: `MatchToTarget`, a match to 101 as people play it, with its
 //!   record; `sheet.rs`: `SheetLine`, a finished game's line on its score sheet.
 //! - `analysis.rs`: `analyzeView` and `analyzeGame`, every legal move valued (hints).
+//! - `numbers.rs`: lists of numbers as plain arrays (`number[]`).
 //! - `arguments.rs`: JavaScript arguments checked: texts, counts, seats, seeds and names.
 //! - `errors.rs`: core errors as JavaScript `Error`s.
 mod analysis;
@@ -24,6 +25,7 @@ mod game;
 mod match_to_target;
 mod matches;
 mod moves;
+mod numbers;
 mod outcome;
 mod sheet;
 mod view;

@@ -10,6 +10,7 @@ use crate::arguments;
 use crate::errors::{illegal, js_error};
 use crate::game::{parse_rules, Game};
 use crate::moves;
+use crate::numbers::plain_array;
 use crate::outcome::Played;
 use crate::sheet::SheetLine;
 use crate::view::{check_seat, View};
@@ -250,9 +251,9 @@ impl MatchToTarget {
 
     /// The running totals by side, side 0 first, the game in play included once it is
     /// over.
-    #[wasm_bindgen(getter)]
-    pub fn totals(&self) -> Vec<u32> {
-        self.played.totals().to_vec()
+    #[wasm_bindgen(getter, unchecked_return_type = "number[]")]
+    pub fn totals(&self) -> Vec<JsValue> {
+        plain_array(self.played.totals().iter().copied())
     }
 
     /// The side alone with the highest running total, `undefined` while sides share it (0

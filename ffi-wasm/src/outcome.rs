@@ -3,6 +3,8 @@
 use tablic_core::{GameResult as CoreResult, Played as CorePlayed, SeatResult as CoreSeat};
 use wasm_bindgen::prelude::*;
 
+use crate::numbers::plain_array;
+
 /// One seat's result, or one side's.
 #[wasm_bindgen]
 #[derive(Clone, Copy)]
@@ -62,11 +64,9 @@ impl GameResult {
     }
 
     /// Each side's total, side 0 first.
-    #[wasm_bindgen(getter, js_name = sideTotals)]
-    pub fn side_totals(&self) -> Vec<u32> {
-        (0..self.0.side_count())
-            .map(|side| self.0.side_total(side))
-            .collect()
+    #[wasm_bindgen(getter, js_name = sideTotals, unchecked_return_type = "number[]")]
+    pub fn side_totals(&self) -> Vec<JsValue> {
+        plain_array((0..self.0.side_count()).map(|side| self.0.side_total(side)))
     }
 
     /// The side (the seat, when everyone plays alone) with the strictly highest total, or

@@ -3,6 +3,7 @@
 use tablic_core::game::match_to_target::SheetLine as CoreLine;
 use wasm_bindgen::prelude::*;
 
+use crate::numbers::plain_array;
 use crate::outcome::SeatResult;
 
 /// A finished game's line on the score sheet, by the match's sides and players (not the
@@ -41,11 +42,9 @@ impl SheetLine {
     }
 
     /// Each side's running total after the game, side 0 first.
-    #[wasm_bindgen(getter, js_name = runningTotals)]
-    pub fn running_totals(&self) -> Vec<u32> {
-        (0..self.0.side_count())
-            .map(|side| self.0.running_total(side))
-            .collect()
+    #[wasm_bindgen(getter, js_name = runningTotals, unchecked_return_type = "number[]")]
+    pub fn running_totals(&self) -> Vec<JsValue> {
+        plain_array((0..self.0.side_count()).map(|side| self.0.running_total(side)))
     }
 
     /// Each player's share of the game (its own pile's points, tablas and cards), player 0

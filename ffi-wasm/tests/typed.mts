@@ -1,7 +1,7 @@
 // A typed use of the package: tsc --noEmit (through readme.test.mjs) checks the .d.ts that
 // wasm-bindgen wrote against it, and the compiled file runs.
 import {
-  Bot, Card, Game, View, cardsText, deriveSeed, moveText, version,
+  Bot, Card, Game, MatchToTarget, View, cardsText, deriveSeed, moveText, version,
   type GameResult, type Played, type SeatResult, type Seed,
 } from 'tablic';
 import { BotWorker, type AnalysisData, type MoveAnalysisData } from 'tablic/worker';
@@ -22,10 +22,13 @@ while (!game.isFinished) {
 }
 const result: GameResult = game.result();
 const seats: SeatResult[] = result.seats;
-const totals: Uint32Array = result.sideTotals;
+// Plain arrays: a Uint32Array would not type-check here (no push), nor print as one.
+const totals: number[] = result.sideTotals;
+const matchTotals: number[] = new MatchToTarget(2, 1n).totals;
+const runningTotals: number[][] = new MatchToTarget(2, 1n).sheet.map((line) => line.runningTotals);
 const card: Card = new Card('10D');
 const points: number = card.points;
-console.log(version(), players, gameSeed, tabla, seats.length, totals.length, points,
+console.log(version(), players, gameSeed, tabla, seats.length, totals.length, points, matchTotals, runningTotals,
   cardsText(game.pile(0), true).length > 0, moveText('10♦ 2c'), Game.fromRecord(game.record()).plies);
 
 // tablic/worker: the bots off the calling thread.

@@ -46,7 +46,9 @@ export class App implements BotTurnHost {
   private log: HTMLElement[] = [];
   private readonly fileInput: HTMLInputElement;
 
-  constructor(private readonly root: HTMLElement, private settings: Settings) {
+  /** What the page's URL asked for that the settings do not know (`level=bogus`): shown
+   * on every screen until the person starts a game of their own. */
+  constructor(private readonly root: HTMLElement, private settings: Settings, private addressProblems: readonly string[]) {
     this.fileInput = element('input', { type: 'file', accept: '.txt,text/plain', hidden: true, 'data-role': 'record-file' });
     this.fileInput.addEventListener('change', () => void this.openFile());
     document.body.append(this.fileInput);
@@ -81,6 +83,7 @@ export class App implements BotTurnHost {
   // ----- actions ---------------------------------------------------------------------------
 
   private dispatch(action: string, index?: number): void {
+    if (action === 'start' || action === 'new-game') this.addressProblems = [];
     switch (action) {
       case 'start': this.readSeedField(); if (this.screen === 'menu' && this.menuError === undefined) this.newGame(); break;
       case 'level': this.cycleLevel(); break;
@@ -389,9 +392,16 @@ export class App implements BotTurnHost {
     const focusedKey = (document.activeElement as HTMLElement | null)?.dataset?.['key'];
     const screen = this.screen === 'menu' ? renderMenu(this.settings, this.menuError)
       : this.screen === 'rules' ? renderRules() : this.renderGame();
+    if (this.addressProblems.length > 0) screen.prepend(this.renderAddressProblems());
     this.root.replaceChildren(screen);
     if (this.keysShown) this.root.append(renderKeysHelp(this.keyScreen));
     this.restoreFocus(focusedKey);
+  }
+
+  private renderAddressProblems(): HTMLElement {
+    return element('div', { class: 'error address-error', role: 'alert', 'data-field': 'address-error' },
+      element('p', {}, 'The address asks for settings this page does not know; it plays with the defaults instead:'),
+      element('ul', {}, ...this.addressProblems.map((problem) => element('li', {}, problem))));
   }
 
   private restoreFocus(focusedKey: string | undefined): void {

@@ -9,10 +9,10 @@ import { settingsFromQuery } from './settings';
 
 const root = document.getElementById('app');
 if (root === null) throw new Error('the page has no #app element');
-const settings = settingsFromQuery(location.search);
+const { settings, problems } = settingsFromQuery(location.search);
 // Loaded before the first drawing, so no text is ever drawn in a fallback font.
 await Promise.all(['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "Atkinson Hyperlegible"`, 'Tablić')));
-const app = new App(root, settings);
+const app = new App(root, settings, problems);
 app.start(new URLSearchParams(location.search).has('seed'));
 // Once the bot worker has answered, everything is loaded: tests go offline after it.
 void app.bots.ready.then(() => {

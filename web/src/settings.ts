@@ -1,7 +1,9 @@
 // The game a person asked for: who plays, how strong the bots are, which deal. It lives in
 // the page's URL (`?players=2&level=greedy&seed=42`, `&watch=best` to watch bots), so a game can be shared and a test
 // opens exactly the game it means. `players=4` is four in pairs (as links shared before
-// three and four alone were offered mean it), `players=4&pairs=no` four each alone.
+// three and four alone were offered mean it), `players=4&pairs=no` four each alone. A level
+// is a spec or its name (`level=easy`), in any case; a setting or value the page does not
+// know is reported (the page shows it) and its default used.
 
 /** The bots' levels offered, weakest first: the engine's specs with a name for people. */
 export const LEVELS: readonly { spec: string; name: string; about: string }[] = [
@@ -74,22 +76,59 @@ export function validSeed(text: string): string | undefined {
   return value <= MAX_SEED ? value.toString() : undefined;
 }
 
-/** Settings from a URL's query, each missing or bad value replaced by its default. */
-export function settingsFromQuery(query: string): Settings {
+/** The settings the URL may hold, as `queryOf` writes them. */
+const KEYS = ['players', 'pairs', 'level', 'watch', 'seed', 'pause', 'match'] as const;
+
+/** The spec of a level given by its spec or its name, in any case (`easy` and `GREEDY` are
+ * `greedy`), or undefined. */
+function levelSpec(text: string): string | undefined {
+  const wanted = text.trim().toLowerCase();
+  return LEVELS.find((entry) => entry.spec === wanted || entry.name.toLowerCase() === wanted)?.spec;
+}
+
+const LEVELS_TEXT = `${LEVELS.map((entry) => entry.name.toLowerCase()).join(', ')}, `
+  + `or a spec: ${LEVELS.map((entry) => entry.spec).join(', ')}`;
+
+/** Settings from a URL's query, each missing or bad value replaced by its default, and one
+ * line for each setting or value that was not understood (`level=bogus`, `colour=red`). */
+export function settingsFromQuery(query: string): { settings: Settings; problems: string[] } {
   const parameters = new URLSearchParams(query);
-  const players = Number(parameters.get('players'));
-  const pairs = parameters.get('pairs') !== 'no';
-  const table = TABLES.find((entry) => entry.players === players && (players !== 4 || entry.pairs === pairs))
-    ?? TABLES[0] as Table;
-  const levelText = parameters.get('level') ?? '';
-  const level = LEVELS.some((entry) => entry.spec === levelText) ? levelText : 'minimax:depth=2';
-  const watchText = parameters.get('watch') ?? '';
-  const watch = LEVELS.some((entry) => entry.spec === watchText) ? watchText : undefined;
-  const seed = validSeed(parameters.get('seed') ?? '') ?? randomSeed();
-  const pauseText = Number(parameters.get('pause') ?? DEFAULT_PAUSE);
-  const pause = Number.isInteger(pauseText) && pauseText >= 0 && pauseText <= 600000
-    ? pauseText : DEFAULT_PAUSE;
-  return { table, level, seed, pause, match: parameters.get('match') === String(MATCH_TARGET), watch };
+  const inOrder = [...new Set(parameters.keys())];
+  const wrong = new Map<string, string>();
+  const bad = (key: string, expected: string): void => {
+    wrong.set(key, `${key}=${parameters.get(key) ?? ''}: ${expected}`);
+  };
+  for (const key of inOrder) {
+    if (!(KEYS as readonly string[]).includes(key)) bad(key, `no such setting (the settings are ${KEYS.join(', ')})`);
+  }
+  const playersText = parameters.get('players');
+  const pairsText = parameters.get('pairs');
+  if (pairsText !== null && pairsText !== 'yes' && pairsText !== 'no') bad('pairs', 'not yes or no');
+  const players = Number(playersText);
+  const pairs = pairsText !== 'no';
+  let table = TABLES.find((entry) => entry.players === players && (players !== 4 || entry.pairs === pairs));
+  if (table === undefined && playersText !== null) bad('players', 'not a table offered (2, 3 or 4)');
+  table ??= TABLES[0] as Table;
+  const levelText = parameters.get('level');
+  const level = levelSpec(levelText ?? 'hard') ?? 'minimax:depth=2';
+  if (levelText !== null && levelSpec(levelText) === undefined) bad('level', `not a level (${LEVELS_TEXT})`);
+  const watchText = parameters.get('watch');
+  const watch = watchText === null ? undefined : levelSpec(watchText);
+  if (watchText !== null && watch === undefined) bad('watch', `not a level (${LEVELS_TEXT})`);
+  const seedText = parameters.get('seed');
+  const seed = validSeed(seedText ?? '') ?? randomSeed();
+  if (seedText !== null && validSeed(seedText) === undefined) bad('seed', `not a seed (a whole number from 0 to ${MAX_SEED})`);
+  const pauseNumber = Number(parameters.get('pause') ?? DEFAULT_PAUSE);
+  const pauseValid = Number.isInteger(pauseNumber) && pauseNumber >= 0 && pauseNumber <= 600000;
+  if (!pauseValid) bad('pause', 'not a pause (milliseconds, a whole number from 0 to 600000)');
+  const matchText = parameters.get('match');
+  if (matchText !== null && matchText !== String(MATCH_TARGET)) bad('match', `not a match offered (${MATCH_TARGET}: a match to ${MATCH_TARGET})`);
+  const settings = {
+    table, level, seed, pause: pauseValid ? pauseNumber : DEFAULT_PAUSE, match: matchText === String(MATCH_TARGET), watch,
+  };
+  // In the URL's order.
+  const problems = inOrder.flatMap((key) => wrong.get(key) ?? []);
+  return { settings, problems };
 }
 
 /** The query that gives these settings back. The pause is written only when not the default, the watch only when watching. */

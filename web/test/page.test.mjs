@@ -3,7 +3,9 @@
 // the score sheet), checked against the engine run in Node; a malformed record and keys
 // mashed while bots think in a game of pairs; games of three (by keys and clicks, in a match,
 // watched) and of four alone (opened from a record made in Node), checked the same way; the
-// Players setting and its URL; screenshots against the committed goldens in
+// Players setting and its URL; levels by name in the URL (level=easy plays greedy), and an
+// unknown setting or value shown as an error while the page plays with the defaults; the
+// rules screen without the command line's parts; screenshots against the committed goldens in
 // test/golden/. TABLIC_WEB_REGENERATE=1 writes the goldens instead (web/test.sh --regenerate).
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -610,6 +612,88 @@ test('bots watched at a table of three: South at the Watch level, West and East 
   assertBotMoves(game, 'greedy', [0]);
   assertBotMoves(game, 'minimax:depth=1', [1, 2]);
   assert.deepEqual(await sheetValues(page), expectedSheet(game));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Plays the person's first card and its first capture until the game is over. */
+async function playFirstMovesToEnd(page) {
+  while (await untilPersonOrEnd(page, () => {}) === 'person') {
+    await page.click('.hand .card[data-index="0"]');
+    await page.click('.choice .option[data-index="0"]');
+  }
+}
+
+test('a level by its name in the URL, in any case: level=easy plays greedy, the engine\'s', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?level=easy&seed=${SEED}&pause=0`);
+  await playFirstMovesToEnd(page);
+  assert.equal(await page.$('[data-field="address-error"]'), null);
+  assert.match(page.url(), /level=greedy&seed=10/);
+  assertBotMoves(await savedGame(page), 'greedy', [1]);
+  for (const [query, level, watch] of [['level=EXPERT', 'Expert', 'off: you play'],
+    ['level=Medium&watch=best', 'Medium', 'Best'], ['level=minimax:depth=1&watch=Easy', 'Medium', 'Easy']]) {
+    await page.goto(`${url}?${query}`);
+    await page.waitForSelector('html[data-ready]');
+    assert.deepEqual([await page.textContent('[data-field="level"]'), await page.textContent('[data-field="watch"]')],
+      [level, watch], query);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an unknown setting or value in the URL is shown, and the page plays with the defaults', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  const shown = () => page.$$eval('[data-field="address-error"]', (notes) => notes.map((note) =>
+    [...note.querySelectorAll('p, li')].map((line) => line.textContent).join('\n')));
+  // On the menu: the level stays Hard, and Start plays a game (the note then goes).
+  await page.goto(`${url}?level=bogus&players=5&pause=0`);
+  await page.waitForSelector('html[data-ready]');
+  assert.deepEqual(await shown(), ['The address asks for settings this page does not know; it plays with the defaults instead:\n'
+    + 'level=bogus: not a level (easy, medium, hard, expert, best, or a spec: greedy, minimax:depth=1, minimax:depth=2, minimax:depth=3, best)\n'
+    + 'players=5: not a table offered (2, 3 or 4)']);
+  assert.ok(await page.isVisible('[data-field="address-error"]'));
+  await page.fill('#seed', String(SEED));
+  await page.focus('[data-key="start"]');
+  await checkScreenshot(page, 'address-error-desktop');
+  assert.deepEqual([await page.textContent('[data-field="level"]'), await page.textContent('[data-field="players"]')], ['Hard', '2']);
+  await page.keyboard.press('s');
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.deepEqual(await shown(), []);
+  // A seed starts the game at once: the note is over the table, and the game plays.
+  await page.goto(`${url}?colour=red&seed=${SEED}&pause=0`);
+  assert.equal(await untilPersonOrEnd(page, () => {}), 'person');
+  assert.deepEqual(await shown(), ['The address asks for settings this page does not know; it plays with the defaults instead:\n'
+    + 'colour=red: no such setting (the settings are players, pairs, level, watch, seed, pause, match)']);
+  assert.match(page.url(), /^[^?]*\?players=2&level=minimax%3Adepth%3D2&seed=10&pause=0$/);
+  await playFirstMovesToEnd(page);
+  assertBotMoves(await savedGame(page), 'minimax:depth=2', [1]);
+  for (const [query, line] of [['pairs=maybe', 'pairs=maybe: not yes or no'],
+    ['seed=12x', 'seed=12x: not a seed (a whole number from 0 to 18446744073709551615)'],
+    ['pause=-5', 'pause=-5: not a pause (milliseconds, a whole number from 0 to 600000)'],
+    ['match=50', 'match=50: not a match offered (101: a match to 101)'],
+    ['watch=all', 'watch=all: not a level (easy, medium, hard, expert, best, or a spec: greedy, minimax:depth=1, minimax:depth=2, minimax:depth=3, best)']]) {
+    await page.goto(`${url}?${query}`);
+    await page.waitForSelector('html[data-ready]');
+    assert.equal((await shown())[0]?.split('\n')[1], line, query);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the rules screen is docs/RULES.md without what it says to command-line users alone', async () => {
+  const { page, problems, context } = await openPage(DESKTOP);
+  await page.goto(`${url}?pause=0`);
+  await page.waitForSelector('html[data-ready]');
+  await page.keyboard.press('r');
+  const text = (await page.textContent('.rules-text')).replace(/\s+/g, ' ');
+  for (const part of ['Examples:', 'at least two sides is allowed.', 'until a side reaches 101 points.',
+    'The cards left at the end. By default', 'A tabla on the last move. By default']) {
+    assert.ok(text.includes(part), part);
+  }
+  for (const commandLine of ['tablic', '--', 'command line', '<!--', 'cli']) {
+    assert.ok(!text.includes(commandLine), commandLine);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
