@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-ORACLE = Path(__file__).resolve().parents[2].parent / "shared" / "oracle"
+ORACLE = Path(__file__).resolve().parents[2] / "core" / "tests" / "data" / "oracle"
 
 
 @pytest.fixture(scope="session")

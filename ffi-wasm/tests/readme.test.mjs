@@ -38,6 +38,8 @@ function inProject(command, ...args) {
   }
 }
 const node = (file) => inProject(process.execPath, file);
+// The repository README's example: best against itself on seed 42, the sides' totals.
+const FRONT_DOOR_PRINTS = 'TBD\n';
 
 rmSync(PROJECT, { recursive: true, force: true });
 mkdirSync(PROJECT, { recursive: true });
@@ -75,4 +77,12 @@ test("the README's TypeScript example and typed.mts compile with its tsconfig.js
   assert.equal(node('game.js'), '[ 24, 2 ] 0\n1 [ 11, 47 ] true true true true\n');
   assert.equal(node('typed.js'),
     `${version} 2 10451216379200822465n false 2 2 2 [ 0, 0 ] [] true 10D 2C 48\nit is not seat 0's turn true true\n`);
+});
+
+test("the repository README's JavaScript example runs on the installed package", () => {
+  const readme = readFileSync(`${HERE}../../README.md`, 'utf8');
+  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)];
+  assert.equal(blocks.length, 1, 'one js block in the repository README');
+  writeFileSync(`${PROJECT}front-door.js`, blocks[0][1]);
+  assert.equal(node('front-door.js'), FRONT_DOOR_PRINTS);
 });

@@ -8,7 +8,7 @@ from typing import Any
 from tablic.compat import Karta, RezultatIgraca, Tablic, unijeDisjunktnih
 from tablic.compat.engine import Ponovi
 
-ORACLE = Path(__file__).resolve().parents[3].parent / "shared" / "oracle"
+ORACLE = Path(__file__).resolve().parents[3] / "core" / "tests" / "data" / "oracle"
 
 Dogadaj = tuple[Any, ...]
 
