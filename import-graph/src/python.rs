@@ -4,7 +4,9 @@
 //! `if TYPE_CHECKING:` too; comments and strings do not count), absolute (`tablic.x`) or
 //! relative (`.x`, `..`), is followed to the module that defines the name, through the
 //! names a module imports from another (`from tablic import Card` uses `_tablic`, where
-//! `__init__.py` imports `Card` from). Stub files (`.pyi`) are modules like the rest.
+//! `__init__.py` imports `Card` from). A stub (`.pyi`) names a compiled module, which may be
+//! imported and may define names, but its own imports are not read: they tell the type
+//! checker what the compiled code (a Rust crate, checked as one) returns.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -71,7 +73,10 @@ fn load(dir: &Path, prefix: &[String], package: &mut Package) {
             } else {
                 [prefix, &[stem]].concat()
             };
-            let code = code_only(&fs::read_to_string(&path).unwrap());
+            let code = match path.extension().is_some_and(|extension| extension == "py") {
+                true => code_only(&fs::read_to_string(&path).unwrap()),
+                false => String::new(),
+            };
             package.code.entry(module).or_default().push_str(&code);
         }
     }
