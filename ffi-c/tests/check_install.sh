@@ -12,7 +12,7 @@
 #   play-static needs no libtablic.so and plays the same game;
 # - the CMake project tests/cmake, configured with find_package(tablic 0.1) against the
 #   prefix and built with -Werror, links tablic::tablic (by its SONAME, run by the rpath)
-#   and tablic::tablic_static and plays the same game; find_package refuses 1.0 and 0.2.
+#   and tablic::tablic_static and plays the same game; find_package refuses 1.0, 0.2 and 0.0.
 # It prints the sizes of the installed libraries and of the linked programs (BENCHMARKS.md).
 #
 # Usage: check_install.sh DIR     (a scratch directory; `make -C ffi-c test` gives one)
@@ -90,7 +90,7 @@ for program in play-shared play-static; do
     "$cmake_build/$program" greedy minimax 7 >"$cmake_build/$program.out"
     cmp "$examples/play.out" "$cmake_build/$program.out" || fail "$program (CMake) plays another game"
 done
-for wanted in 1.0 0.2; do
+for wanted in 1.0 0.2 0.0; do
     rm -rf "$cmake_build"
     if configure -DTABLIC_WANTED=$wanted >"$scratch/cmake.log" 2>&1; then
         fail "find_package(tablic $wanted) accepted tablic $version"
@@ -98,7 +98,7 @@ for wanted in 1.0 0.2; do
     grep -q "tablicConfig.cmake, version: $version" "$scratch/cmake.log" ||
         fail "find_package(tablic $wanted) failed for another reason: $(cat "$scratch/cmake.log")"
 done
-echo "check_install: CMake found tablic $version (refusing 1.0 and 0.2), linked it both ways"
+echo "check_install: CMake found tablic $version (refusing 1.0, 0.2 and 0.0), linked it both ways"
 
 echo "check_install: installed and used from $prefix; sizes in bytes:"
 stat --format '  %s %n' "$prefix"/lib/libtablic.a "$prefix/lib/libtablic.so.$version" \
