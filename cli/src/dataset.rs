@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::Args;
 use tablic_core::bots::evaluation::{for_each_lead_feature, Claim, DealEnd, FEATURES};
 use tablic_core::bots::solver::{CUT_CARD, CUT_POINT};
-use tablic_core::{CardSet, Game, PlayerCount};
+use tablic_core::{Game, PlayerCount};
 
 use crate::dataset_fields::card_list;
 use crate::dataset_moves::{header, MoveRows};

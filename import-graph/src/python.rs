@@ -102,9 +102,7 @@ fn code_only(text: &str) -> String {
             i += quote;
             while i < chars.len() && !closes(i) {
                 let width = if chars[i] == '\\' { 2 } else { 1 };
-                for k in i..(i + width).min(chars.len()) {
-                    code.push(blank(chars[k]));
-                }
+                code.extend(chars[i..(i + width).min(chars.len())].iter().map(|&c| blank(c)));
                 i += width;
             }
             code.push(c);
