@@ -10,7 +10,7 @@ use tablic_core::{Card, CardSet};
 
 const ORACLE: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/oracle/captures.jsonl"
+    "/../core/tests/data/oracle/captures.jsonl"
 ));
 
 #[test]

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 const ORACLE: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/oracle/greedy-order.jsonl"
+    "/../core/tests/data/oracle/greedy-order.jsonl"
 ));
 
 #[test]

@@ -7,7 +7,7 @@ use tablic_core::{capture, Card, CardSet};
 
 fn oracle(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/oracle")
+        .join("tests/data/oracle")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }

@@ -17,7 +17,7 @@ fn cards(value: &serde_json::Value) -> CardSet {
 #[test]
 fn every_oracle_move_order_agrees() {
     let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/oracle/greedy-order.jsonl");
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/oracle/greedy-order.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut cases = 0;
     for line in text.lines() {

@@ -1,5 +1,5 @@
 /* lm3s6965.h: the LM3S6965's registers the board's drivers use (TI's LM3S6965 data sheet;
- * what QEMU's lm3s6965evb models of them is in /work/shared/notes/HANDHELD.md). */
+ * what QEMU's lm3s6965evb models of them: ffi-c/handheld/README.md). */
 #ifndef HANDHELD_LM3S6965_H
 #define HANDHELD_LM3S6965_H
 

@@ -7,7 +7,7 @@ semihosting transcript line by line, press its five buttons, and take its OLED's
         number, pixels = board.frame()    # `# frame N HASH`, checked against the screen
         write_png("frame.png", pixels)    # 128 x 64 greys, 0..15, row-major
 
-Python 3.11, standard library only. Facts it relies on: /work/shared/notes/HANDHELD.md.
+Python 3.11, standard library only. Facts it relies on: "What QEMU's lm3s6965evb models" in ffi-c/handheld/README.md.
 The board firmware (board/gamepad.c) handles QEMU's boot trap itself (a button's first press
 only shows as its release), so no key needs pressing at start.
 """
