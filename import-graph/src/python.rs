@@ -102,7 +102,11 @@ fn code_only(text: &str) -> String {
             i += quote;
             while i < chars.len() && !closes(i) {
                 let width = if chars[i] == '\\' { 2 } else { 1 };
-                code.extend(chars[i..(i + width).min(chars.len())].iter().map(|&c| blank(c)));
+                code.extend(
+                    chars[i..(i + width).min(chars.len())]
+                        .iter()
+                        .map(|&c| blank(c)),
+                );
                 i += width;
             }
             code.push(c);
