@@ -57,7 +57,8 @@ pub fn uses(src: &Path) -> Uses {
         .collect()
 }
 
-/// Every file of the folder `src`, by module, as [`code_only`] leaves it.
+/// Every file of the folder `src`, by module, its comments, strings and character literals
+/// blanked out.
 pub fn sources(src: &Path) -> BTreeMap<Module, String> {
     let mut files = BTreeMap::new();
     load(src, &[], &mut files);
