@@ -10,8 +10,9 @@ use std::process::ExitCode;
 use clap::Args;
 use tablic_core::bots::evaluation::{for_each_lead_feature, Claim, DealEnd, FEATURES};
 use tablic_core::bots::solver::{CUT_CARD, CUT_POINT};
-use tablic_core::{CardSet, Game, PlayerCount};
+use tablic_core::{Game, PlayerCount};
 
+use crate::dataset_fields::card_list;
 use crate::dataset_moves::{header, MoveRows};
 use crate::error::Failure;
 use crate::output::count;
@@ -135,15 +136,6 @@ fn finished_game(file: &str) -> Result<Game, Failure> {
         )));
     }
     Ok(game)
-}
-
-/// `2C,3D`, or `-` for none: one field of a row's state.
-pub fn card_list(cards: CardSet) -> String {
-    if cards.is_empty() {
-        return "-".to_string();
-    }
-    let names: Vec<String> = cards.iter().map(|card| card.to_string()).collect();
-    names.join(",")
 }
 
 /// The files named by `paths`: files as given, directories' `.txt` files in name order.

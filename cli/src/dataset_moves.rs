@@ -8,7 +8,7 @@ use std::io::Write;
 use tablic_core::bots::move_model::{MoveContext, FEATURES};
 use tablic_core::{Card, CardSet, Game};
 
-use crate::dataset::card_list;
+use crate::dataset_fields::card_list;
 use crate::error::Failure;
 
 /// The first line of the rows.

@@ -11,6 +11,7 @@ mod analyze;
 mod arena;
 mod bench;
 mod dataset;
+mod dataset_fields;
 mod dataset_moves;
 pub mod engine;
 pub mod error;

@@ -3,13 +3,12 @@
 use core::mem::{align_of, size_of};
 
 use tablic_core::capture::TooManyToList;
-use tablic_core::{
-    Card, Deck, Game, Move, Played, PlayerCount, PlayerView, Rank, SeatResult, Suit,
-};
+use tablic_core::{Card, Deck, Game, Move, Played, PlayerView, Rank, SeatResult, Suit};
 
 use crate::boundary::{borrow, borrow_mut, fill, output_slice, require, with_boundary, write_out};
 use crate::cards::{card_from, cards_from};
 use crate::placement::{free, place, Placement};
+use crate::player_count::player_count;
 use crate::result::tablic_result;
 use crate::rules::tablic_rules;
 
@@ -165,11 +164,6 @@ impl From<SeatResult> for tablic_seat_result {
             total: seat.total(),
         }
     }
-}
-
-/// The player count, checked.
-pub(crate) fn player_count(players: u32) -> Result<PlayerCount, tablic_result> {
-    PlayerCount::new(players as usize).map_err(|_| tablic_result::InvalidPlayerCount)
 }
 
 /// Puts `game` into the caller's `storage`, or into library memory when `storage` is

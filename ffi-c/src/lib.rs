@@ -68,9 +68,11 @@ pub mod cards;
 pub mod game;
 pub mod match_to_target;
 mod placement;
+mod player_count;
 pub mod position;
 pub mod record;
 pub mod result;
+pub mod result_message;
 pub mod rules;
 pub mod sides;
 mod text;
@@ -80,7 +82,8 @@ pub use bot::tablic_bot;
 pub use game::tablic_game;
 pub use match_to_target::tablic_match_to_target;
 pub use position::tablic_position;
-pub use result::{tablic_result, tablic_result_message};
+pub use result::tablic_result;
+pub use result_message::tablic_result_message;
 
 /// Without `std` there is no unwinding: stop at an undefined instruction, which a Cortex-M
 /// raises as a HardFault, so the firmware's handler can report it.

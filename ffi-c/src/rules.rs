@@ -9,7 +9,7 @@ use tablic_core::game::rules::RULE_KEYS;
 use tablic_core::{FinalTabla, Leftovers, PlayerCount, Rules, RulesError};
 
 use crate::boundary::{with_boundary, write_out};
-use crate::game::player_count;
+use crate::player_count::player_count;
 use crate::result::tablic_result;
 use crate::text::{read_text, write_message, write_text};
 

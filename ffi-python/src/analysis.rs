@@ -15,7 +15,7 @@ use tablic_core::bots::{Bot, BotSpec, PimcBot, PimcOptions};
 use tablic_core::{Game, Move, PlayerView};
 
 use crate::errors::value_error;
-use crate::game::PyGame;
+use crate::game_class::PyGame;
 use crate::int_arg;
 use crate::moves::{move_list, move_object};
 use crate::position::PyPosition;

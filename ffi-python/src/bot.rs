@@ -9,7 +9,7 @@ use tablic_core::bots::{AnyBot, BotSpec};
 use tablic_core::{Game, Move};
 
 use crate::errors::value_error;
-use crate::game::PyGame;
+use crate::game_class::PyGame;
 use crate::int_arg;
 use crate::moves::move_object;
 use crate::view::PyView;

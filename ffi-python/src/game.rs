@@ -1,4 +1,5 @@
-//! `Game`: a whole game of tablić, as the engine knows it.
+//! `Game`'s methods: a whole game of tablić, as the engine knows it (the class itself is
+//! `game_class.rs`, so that the files it is passed to need not use this one).
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -9,6 +10,7 @@ use tablic_core::{Card, CardSet, Deck, DeckOrigin, Game, Move};
 use crate::card::{card_list, card_set_object, to_card};
 use crate::errors::{illegal, value_error};
 use crate::files;
+use crate::game_class::PyGame;
 use crate::int_arg;
 use crate::listing;
 use crate::moves::{move_list, move_object, to_move, PyPlayed};
@@ -16,18 +18,6 @@ use crate::outcome::PyGameResult;
 use crate::position::PyPosition;
 use crate::rules::{checked, to_rules, PyRules};
 use crate::view::{check_seat, PyView};
-
-/// A game of tablić: `Game(players=2, seed=…)` deals from the deck of `seed` (the same deck
-/// on every platform, forever); `deck=` gives the order instead (52 cards, top first).
-/// Without either, the seed is random. `rules=` (a `Rules` or its text) sets the sides and
-/// house rules; the default is the original game. `Game.from_position` starts part way
-/// through.
-/// Copies, deep copies and pickles are independent games.
-#[pyclass(name = "Game", module = "tablic._tablic")]
-#[derive(Clone)]
-pub struct PyGame {
-    pub game: Game,
-}
 
 /// A random seed, for games and matches made without one.
 pub fn fresh_seed() -> u64 {

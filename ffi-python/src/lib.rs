@@ -28,6 +28,7 @@ mod card;
 mod errors;
 mod files;
 mod game;
+mod game_class;
 mod int_arg;
 mod listing;
 mod match_to_target;
@@ -46,7 +47,7 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_class::<card::PyCard>()?;
     module.add_class::<moves::PyPlayed>()?;
-    module.add_class::<game::PyGame>()?;
+    module.add_class::<game_class::PyGame>()?;
     module.add_class::<view::PyView>()?;
     module.add_class::<position::PyPosition>()?;
     module.add_class::<outcome::PySeatResult>()?;

@@ -9,7 +9,8 @@ use tablic_core::{RecordError, SeatNames};
 
 use crate::errors::{illegal, value_error};
 use crate::files;
-use crate::game::{fresh_seed, PyGame};
+use crate::game::fresh_seed;
+use crate::game_class::PyGame;
 use crate::int_arg;
 use crate::moves::{to_move, PyPlayed};
 use crate::outcome::PySeatResult;

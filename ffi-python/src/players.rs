@@ -9,7 +9,7 @@ use tablic_core::{DeckOrigin, Game};
 
 use crate::bot::{parse_spec, PyBot};
 use crate::errors::illegal_by;
-use crate::game::PyGame;
+use crate::game_class::PyGame;
 use crate::moves::to_move;
 use crate::outcome::PyGameResult;
 use crate::view::PyView;

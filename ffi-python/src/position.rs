@@ -7,7 +7,7 @@ use tablic_core::Position;
 
 use crate::card::{card_list, card_set_object};
 use crate::errors::value_error;
-use crate::game::PyGame;
+use crate::game_class::PyGame;
 use crate::moves::move_list;
 use crate::rules::PyRules;
 use crate::view::PyView;

@@ -394,23 +394,6 @@ pub fn standings(names: &[&str], points: &[u32]) -> String {
         .join(", ")
 }
 
-/// `You win with 16.`, `pimc wins with 16.`, `A tie: you and pimc with 12 each.`
-pub fn winner_line(names: &[&str], leaders: &[usize], points: u32, person: usize) -> String {
-    match leaders {
-        [one] if *one == person => format!("You win with {points}."),
-        [one] => format!("{} wins with {points}.", names[*one]),
-        [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(|&index| names[index]).collect();
-            format!(
-                "A tie: {} and {} with {points} each.",
-                rest.join(", "),
-                names[*last]
-            )
-        }
-        [] => "Nobody wins.".to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -493,16 +476,5 @@ mod tests {
         assert!(house.contains("the most cards, the side's piles and tablas pooled."));
         assert!(house.contains("go to the player who played the last card."));
         assert!(house.contains("with the game's last card is no tabla."));
-    }
-
-    #[test]
-    fn winners_and_ties() {
-        let names = ["you", "pimc", "greedy"];
-        assert_eq!(winner_line(&names, &[0], 16, 0), "You win with 16.");
-        assert_eq!(winner_line(&names, &[1], 16, 0), "pimc wins with 16.");
-        assert_eq!(
-            winner_line(&names, &[0, 1, 2], 8, 0),
-            "A tie: you, pimc and greedy with 8 each."
-        );
     }
 }

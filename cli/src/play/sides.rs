@@ -6,8 +6,6 @@
 
 use tablic_core::{PlayerCount, Rules};
 
-use super::display;
-
 /// The sides of a game (entries are seats) or of a series or match (entries are players).
 #[derive(Clone, Debug)]
 pub struct Sides {
@@ -105,12 +103,12 @@ impl Sides {
     }
 
     /// Who won: `Your side wins with 16.`, `pimc and greedy win with 16.`, `A tie: both
-    /// sides with 12 each.`; as [`display::winner_line`] says it when everyone is alone.
+    /// sides with 12 each.`; as [`players_winner_line`] says it when everyone is alone.
     pub fn winner_line(&self, leaders: &[usize], points: u32) -> String {
         if self.alone {
             let names = self.short_names();
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            return display::winner_line(&names, leaders, points, self.person);
+            return players_winner_line(&names, leaders, points, self.person);
         }
         match leaders {
             [one] if *one == self.person => format!("Your side wins with {points}."),
@@ -120,6 +118,23 @@ impl Sides {
             }
             many => format!("A tie: {} sides with {points} each.", many.len()),
         }
+    }
+}
+
+/// `You win with 16.`, `pimc wins with 16.`, `A tie: you and pimc with 12 each.`
+fn players_winner_line(names: &[&str], leaders: &[usize], points: u32, person: usize) -> String {
+    match leaders {
+        [one] if *one == person => format!("You win with {points}."),
+        [one] => format!("{} wins with {points}.", names[*one]),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(|&index| names[index]).collect();
+            format!(
+                "A tie: {} and {} with {points} each.",
+                rest.join(", "),
+                names[*last]
+            )
+        }
+        [] => "Nobody wins.".to_string(),
     }
 }
 
@@ -166,5 +181,19 @@ mod tests {
         assert_eq!(alone.winner_line(&[3], 9), "You win with 9.");
         assert_eq!(alone.winner_line(&[2], 9), "greedy wins with 9.");
         assert!(!alone.is_partner(0));
+    }
+
+    #[test]
+    fn winners_and_ties() {
+        let names = ["you", "pimc", "greedy"];
+        assert_eq!(players_winner_line(&names, &[0], 16, 0), "You win with 16.");
+        assert_eq!(
+            players_winner_line(&names, &[1], 16, 0),
+            "pimc wins with 16."
+        );
+        assert_eq!(
+            players_winner_line(&names, &[0, 1, 2], 8, 0),
+            "A tie: you, pimc and greedy with 8 each."
+        );
     }
 }

@@ -14,8 +14,9 @@ use core::mem::{align_of, size_of};
 use tablic_core::game::match_to_target::{MatchError, MatchToTarget, DEFAULT_TARGET, MAX_TARGET};
 
 use crate::boundary::{borrow, borrow_mut, fill, require, with_boundary, write_out};
-use crate::game::{player_count, tablic_game, tablic_move, tablic_played};
+use crate::game::{tablic_game, tablic_move, tablic_played};
 use crate::placement::{free, place, Placement};
+use crate::player_count::player_count;
 use crate::result::tablic_result;
 use crate::rules::tablic_rules;
 
