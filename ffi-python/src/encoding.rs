@@ -79,7 +79,9 @@ fn write_plane(plane: &mut [f32], cards: CardSet) {
 /// step.
 pub struct LegalActions {
     captures_per_card: usize,
-    /// Every legal capture, card after card (lowest card first), each card's in order.
+    /// Every legal action in increasing order, and its capture (card after card, lowest
+    /// card first, each card's in the engine's order).
+    actions: Vec<u32>,
     captures: Vec<CardSet>,
     /// Where each card's captures start in `captures`, and how many it has (0: not
     /// playable).
@@ -127,6 +129,7 @@ impl LegalActions {
     pub fn new(captures_per_card: usize) -> LegalActions {
         LegalActions {
             captures_per_card,
+            actions: Vec::new(),
             captures: Vec::new(),
             start: [0; CARDS],
             count: [0; CARDS],
@@ -141,6 +144,7 @@ impl LegalActions {
 
     /// Refills with the legal actions of `view`'s seat: none unless it is its turn.
     pub fn fill(&mut self, view: &PlayerView<'_>) {
+        self.actions.clear();
         self.captures.clear();
         self.listed.clear();
         self.count = [0; CARDS];
@@ -160,13 +164,21 @@ impl LegalActions {
             self.start[card] = next;
             next += self.count[card];
         }
+        self.actions.resize(self.listed.len(), 0);
         self.captures.resize(self.listed.len(), CardSet::EMPTY);
         let mut placed = [0u32; CARDS];
         for legal in &self.listed {
             let card = usize::from(legal.card.index());
-            self.captures[(self.start[card] + placed[card]) as usize] = legal.capture;
+            let at = (self.start[card] + placed[card]) as usize;
+            self.actions[at] = (card * self.captures_per_card) as u32 + placed[card];
+            self.captures[at] = legal.capture;
             placed[card] += 1;
         }
+    }
+
+    /// Every action, in increasing order.
+    pub fn actions(&self) -> &[u32] {
+        &self.actions
     }
 
     /// How many actions there are.
@@ -175,17 +187,14 @@ impl LegalActions {
     }
 
     /// Every action and its move, in increasing action order.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, Move)> + '_ {
-        (0..CARDS).flat_map(move |card| {
-            let start = self.start[card] as usize;
-            let played = Card::from_index(card as u8).expect("a card index");
-            (0..self.count[card] as usize).map(move |rank| {
-                (
-                    card * self.captures_per_card + rank,
-                    Move::new(played, self.captures[start + rank]),
-                )
+    pub fn iter(&self) -> impl Iterator<Item = (u32, Move)> + '_ {
+        self.actions
+            .iter()
+            .zip(&self.captures)
+            .map(|(&action, &capture)| {
+                let card = Card::from_index((action as usize / self.captures_per_card) as u8);
+                (action, Move::new(card.expect("a card index"), capture))
             })
-        })
     }
 
     /// The move of `action`, or why it has none.
@@ -236,7 +245,7 @@ pub fn observe_flat<'py>(py: Python<'py>, view: &PyView) -> Bound<'py, PyArray1<
 pub fn legal_action_codes(
     view: &PyView,
     #[pyo3(from_py_with = int_arg::captures_per_card)] captures_per_card: usize,
-) -> PyResult<Vec<(usize, u8, u64)>> {
+) -> PyResult<Vec<(u32, u8, u64)>> {
     check_captures_per_card(captures_per_card)?;
     let mut actions = LegalActions::new(captures_per_card);
     actions.fill(&view.view());

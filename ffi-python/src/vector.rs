@@ -174,13 +174,13 @@ impl Table {
     /// The learner's observation, mask and legal actions now.
     fn write(&mut self, settings: &Settings, row: Row<'_>) {
         let view = self.game.view(settings.seat).expect("the seat was checked");
-        for (action, _) in self.actions.iter() {
-            row.mask[action] = 0;
+        for &action in self.actions.actions() {
+            row.mask[action as usize] = 0;
         }
         let before = self.actions.len();
         self.actions.fill(&view);
-        for (entry, (action, _)) in self.actions.iter().enumerate() {
-            row.mask[action] = 1;
+        for (entry, &action) in self.actions.actions().iter().enumerate() {
+            row.mask[action as usize] = 1;
             row.legal[entry] = action as i32;
         }
         let after = self.actions.len();
