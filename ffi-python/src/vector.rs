@@ -8,6 +8,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use rayon::prelude::*;
 use tablic_core::bots::BotSpec;
 use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::matches::BOT_SEED_INDEX;
@@ -209,24 +210,25 @@ struct Part<'a> {
     outputs: Outputs<'a>,
 }
 
-/// Runs `work` on every game with its rows, the games split in `threads` runs of
-/// neighbours, one thread each (the first on this one). Which thread plays a game changes
+/// Runs `work` on every game with its rows: on this thread without a pool, else the games
+/// split in one run of neighbours per thread of the pool. Which thread plays a game changes
 /// nothing in it, so any thread count gives the same trajectories.
 fn for_each_game(
     settings: &Settings,
     tables: &mut [Table],
     outputs: Outputs<'_>,
-    threads: usize,
+    pool: Option<&rayon::ThreadPool>,
     work: impl Fn(usize, &mut Table, Row<'_>) -> Result<(), String> + Sync,
 ) -> Result<(), String> {
     let games = tables.len();
+    let threads = pool.map_or(1, rayon::ThreadPool::current_num_threads);
     let per_thread = games.div_ceil(threads.min(games).max(1));
     let (o, a, l) = (
         settings.observation_size,
         settings.action_count,
         settings.legal_width,
     );
-    let parts = tables
+    let mut parts = tables
         .chunks_mut(per_thread)
         .zip(outputs.observations.chunks_mut(per_thread * o))
         .zip(outputs.masks.chunks_mut(per_thread * a))
@@ -279,19 +281,13 @@ fn for_each_game(
         }
         Ok::<(), String>(())
     };
-    std::thread::scope(|scope| {
-        let mut parts = parts;
-        let first = parts.next();
-        let others: Vec<_> = parts.map(|part| scope.spawn(|| run(part))).collect();
-        let mut outcome = first.map_or(Ok(()), &run);
-        for other in others {
-            let result = other
-                .join()
-                .unwrap_or_else(|_| Err("a thread of the batch failed".to_string()));
-            outcome = outcome.and(result);
+    match pool {
+        None => parts.try_for_each(run),
+        Some(pool) => {
+            let parts: Vec<Part<'_>> = parts.collect();
+            pool.install(|| parts.into_par_iter().try_for_each(run))
         }
-        outcome
-    })
+    }
 }
 
 /// Many games of tablić stepped together for `tablic.vector.VectorEnv` (see there).
@@ -299,7 +295,8 @@ fn for_each_game(
 pub struct PyVectorGames {
     settings: Settings,
     tables: Vec<Table>,
-    threads: usize,
+    /// The threads of `threads` above 1, made once (a pool, not a spawn per step).
+    pool: Option<rayon::ThreadPool>,
     dealt: bool,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<i8>>,
@@ -413,6 +410,12 @@ impl PyVectorGames {
         let tables = (0..num_envs)
             .map(|game| Table::new(&settings, base.wrapping_add(game as u64), captures_per_card))
             .collect();
+        let pool = if threads > 1 {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+            Some(pool.map_err(|error| PyRuntimeError::new_err(error.to_string()))?)
+        } else {
+            None
+        };
         let legal = PyArray2::<i32>::zeros(py, [num_envs, settings.legal_width], false);
         legal.readwrite().as_slice_mut()?.fill(-1);
         Ok(PyVectorGames {
@@ -426,7 +429,7 @@ impl PyVectorGames {
             truncations: PyArray1::zeros(py, num_envs, false).unbind(),
             settings,
             tables,
-            threads,
+            pool,
             dealt: false,
         })
     }
@@ -543,13 +546,13 @@ impl PyVectorGames {
             rewards: rewards.as_slice_mut()?,
             terminations: terminations.as_slice_mut()?,
         };
-        let (settings, tables, threads) = (&self.settings, &mut self.tables, self.threads);
+        let (settings, tables, pool) = (&self.settings, &mut self.tables, self.pool.as_ref());
         py.detach(|| {
             for_each_game(
                 settings,
                 tables,
                 outputs,
-                threads,
+                pool,
                 |game, table, row| match actions {
                     Some(actions) => table.step(settings, actions[game], row),
                     None => table.deal(settings, row),
