@@ -221,6 +221,7 @@ def test_reset_with_seeds_restarts_the_deals() -> None:
     assert np.array_equal(restarted, start)
     assert np.array_equal(first.reset(seed=10)[0]["observation"], start)
     assert np.array_equal(first.reset(seed=[10, 11, 12])[0]["observation"], start)
+    assert np.array_equal(first.reset(seed=np.uint64(10))[0]["observation"], start)
     other = VectorEnv(3)
     assert np.array_equal(other.reset(seed=10)[0]["observation"], start)
 

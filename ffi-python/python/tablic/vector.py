@@ -152,13 +152,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[ObsDict, npt.NDArray[np.int64], npt.N
     def reset(
         self,
         *,
-        seed: int | Sequence[int] | None = None,
+        seed: int | np.integer[Any] | Sequence[int] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[ObsDict, dict[str, Any]]:
         """Deals every game: its next deal, or with ``seed`` deal 0 of ``seed + i`` (an
         int) or of ``seed[i]`` (one per game)."""
         seeds: list[int] | None = None
-        if isinstance(seed, int):
+        if isinstance(seed, (int, np.integer)):
+            seed = int(seed)
             if not 0 <= seed <= _SEED_LIMIT - self.num_envs:
                 raise ValueError(
                     f"seed {seed} is out of range for {self.num_envs} games: game i plays "
