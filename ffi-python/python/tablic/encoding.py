@@ -2,8 +2,10 @@
 
 Needs numpy, an optional extra: ``pip install 'tablic[env]'``.
 
-Everything here is what one seat may know (a `View`); legality comes from the engine
-(``View.legal_move_codes``), so no rule of the game is restated in Python.
+Everything here is what one seat may know (a `View`); legality comes from the engine, so
+no rule of the game is restated in Python. The flat observation and the legal actions are
+computed by the binding's Rust (``tablic._tablic.observe_flat`` and
+``legal_action_codes``), the same code `tablic.vector` runs for every game of a batch.
 
 Observation
 ===========
