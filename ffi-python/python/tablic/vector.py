@@ -31,7 +31,7 @@ same code), masks, rewards and ends.
   then -1, and ``legal_action_counts`` ``(n,)`` int32: a random legal action per game is
   two NumPy lines (above), without reading the masks.
 * **Threads**: ``threads`` splits the games into that many runs of neighbours, one thread
-  each; which thread plays a game changes nothing in it, so every thread count gives the
+  each of a pool made with the environment; which thread plays a game changes nothing in it, so every thread count gives the
   same games.
 * **Seeds**: game ``i`` deals from ``seed + i`` (a random seed without one); ``reset()``
   deals every game its next deal, ``reset(seed=s)`` restarts game ``i`` at deal 0 of
