@@ -84,8 +84,13 @@ impl PyBot {
 
     /// A move for the seat to move in `game`, with the interpreter released meanwhile.
     pub fn choose_in(&mut self, py: Python<'_>, game: &Game) -> Option<Move> {
-        let bot = &mut self.bot;
-        py.detach(|| bot.with_bot_mut(|bot| bot.choose(game)))
+        py.detach(|| self.choose_here(game))
+    }
+
+    /// A move for the seat to move in `game`, on this thread: for callers that have
+    /// released the interpreter already (the vector environment's threads).
+    pub fn choose_here(&mut self, game: &Game) -> Option<Move> {
+        self.bot.with_bot_mut(|bot| bot.choose(game))
     }
 
     /// The bot's spec.

@@ -21,10 +21,13 @@
 //! - `matches.rs`: `play_match()`, the core's match harness on threads, without the GIL;
 //!   pieces of a match (`play_match_groups`, `MatchTally`) for other processes and machines;
 //!   `play_tournament()`, a round robin over the core's tournament plan.
+//! - `encoding.rs`: the observation and action encodings of `tablic.encoding`, once.
+//! - `vector.rs`: `VectorGames`, many games stepped together for `tablic.vector`.
 
 mod analysis;
 mod bot;
 mod card;
+mod encoding;
 mod errors;
 mod files;
 mod game;
@@ -38,6 +41,7 @@ mod outcome;
 mod players;
 mod position;
 mod rules;
+mod vector;
 mod view;
 
 use pyo3::prelude::*;
@@ -83,5 +87,9 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
         "IllegalMoveError",
         module.py().get_type::<errors::IllegalMoveError>(),
     )?;
+    module.add_function(wrap_pyfunction!(encoding::observe_flat, module)?)?;
+    module.add_function(wrap_pyfunction!(encoding::legal_action_codes, module)?)?;
+    module.add("MAX_CAPTURES_PER_CARD", encoding::MAX_CAPTURES_PER_CARD)?;
+    module.add_class::<vector::PyVectorGames>()?;
     Ok(())
 }

@@ -2,8 +2,10 @@
 
 Needs numpy, an optional extra: ``pip install 'tablic[env]'``.
 
-Everything here is what one seat may know (a `View`); legality comes from the engine
-(``View.legal_move_codes``), so no rule of the game is restated in Python.
+Everything here is what one seat may know (a `View`); legality comes from the engine, so
+no rule of the game is restated in Python. The flat observation and the legal actions are
+computed by the binding's Rust (``tablic._tablic.observe_flat`` and
+``legal_action_codes``), the same code `tablic.vector` runs for every game of a batch.
 
 Observation
 ===========
@@ -85,6 +87,7 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess
     ) from error
 
 from tablic._cards import Move
+from tablic import _tablic
 from tablic._tablic import Card, View
 
 __all__ = [
@@ -223,51 +226,11 @@ def card_plane(cards: Iterable[Card]) -> npt.NDArray[np.float32]:
     return plane
 
 
-def _one_hot(players: int, seat: int | None) -> npt.NDArray[np.float32]:
-    vector = np.zeros(players, dtype=np.float32)
-    if seat is not None:
-        vector[seat] = 1.0
-    return vector
-
-
 def observe(view: View) -> Observation:
     """The view as a dict of float32 arrays, one per field of `FIELDS`, and of
     `SIDE_FIELDS` in a game of sides (see the module's table); per-seat fields start with
-    the observer's seat."""
-    players = view.players
-    order = [(view.seat + offset) % players for offset in range(players)]
-    relative = {seat: offset for offset, seat in enumerate(order)}
-    piles = view.piles
-    tablas = view.tablas
-    hand_sizes = view.hand_sizes
-    to_move = view.to_move
-    last_capturer = view.last_capturer
-    sides: Observation = {}
-    if view.rules.side_size > 1:
-        sides["partners"] = np.array(
-            [1.0 if view.is_on_my_side(seat) else 0.0 for seat in order], dtype=np.float32
-        )
-    return {
-        "hand": card_plane(view.hand),
-        "table": card_plane(view.table),
-        "unseen": card_plane(view.unseen),
-        "piles": np.stack([card_plane(piles[seat]) for seat in order]),
-        "pile_sizes": np.array([len(piles[seat]) for seat in order], dtype=np.float32),
-        "hand_sizes": np.array([hand_sizes[seat] for seat in order], dtype=np.float32),
-        "tablas": np.array([tablas[seat] for seat in order], dtype=np.float32),
-        "points": np.array(
-            [sum(card.points for card in piles[seat]) for seat in order], dtype=np.float32
-        ),
-        "to_move": _one_hot(players, None if to_move is None else relative[to_move]),
-        "last_capturer": _one_hot(
-            players, None if last_capturer is None else relative[last_capturer]
-        ),
-        "deal": np.array(
-            [view.undealt, view.deals_dealt, 1.0 if view.is_last_deal else 0.0],
-            dtype=np.float32,
-        ),
-        **sides,
-    }
+    the observer's seat. The arrays are views into one `observe_flat` vector."""
+    return unflatten(observe_flat(view), view.players, view.rules.side_size)
 
 
 def flatten(observation: Observation) -> npt.NDArray[np.float32]:
@@ -280,8 +243,9 @@ def flatten(observation: Observation) -> npt.NDArray[np.float32]:
 
 
 def observe_flat(view: View) -> npt.NDArray[np.float32]:
-    """``flatten(observe(view))``: one float32 vector of `observation_size` entries."""
-    return flatten(observe(view))
+    """``flatten(observe(view))``: one float32 vector of `observation_size` entries,
+    computed by the engine's binding (the code `tablic.vector` runs for every game)."""
+    return _tablic.observe_flat(view)
 
 
 def unflatten(
@@ -314,9 +278,10 @@ def _move(card: int, capture: int) -> Move:
 
 
 def _codes_by_card(view: View, captures_per_card: int) -> dict[int, list[int]]:
-    """Each card's legal captures (bitmasks) in the engine's order, capped at ``K``."""
+    """Each card's legal captures (bitmasks) in the engine's order, capped at ``K``: the
+    binding's action list (the one `tablic.vector` uses), grouped by card."""
     by_card: dict[int, list[int]] = {}
-    for card, capture in view.legal_move_codes(captures_per_card):
+    for _, card, capture in _tablic.legal_action_codes(view, captures_per_card):
         by_card.setdefault(card, []).append(capture)
     return by_card
 
@@ -329,9 +294,8 @@ def legal_actions(
     seat's turn. Compute it once per position when you need the mask and the moves."""
     action_count(captures_per_card)
     return {
-        card * captures_per_card + rank: _move(card, capture)
-        for card, captures in _codes_by_card(view, captures_per_card).items()
-        for rank, capture in enumerate(captures)
+        action: _move(card, capture)
+        for action, card, capture in _tablic.legal_action_codes(view, captures_per_card)
     }
 
 
@@ -341,9 +305,8 @@ def legal_action_mask(
     """A bool array of ``52 · K`` entries, True exactly at the actions of `legal_actions`
     (all False when it is not the seat's turn)."""
     mask = np.zeros(action_count(captures_per_card), dtype=np.bool_)
-    for card, captures in _codes_by_card(view, captures_per_card).items():
-        start = card * captures_per_card
-        mask[start : start + len(captures)] = True
+    codes = _tablic.legal_action_codes(view, captures_per_card)
+    mask[[action for action, _, _ in codes]] = True
     return mask
 
 
