@@ -62,8 +62,7 @@ class Karta:
         def __str__(self) -> str:
             return f"{type(self).__name__}({self.name})"
 
-        def __hash__(self) -> int:
-            return self.value
+        __hash__ = int.__hash__  # its value, computed in C: sets of cards hash suits often
 
     @enum.unique
     class Znak(enum.IntEnum):
@@ -97,16 +96,20 @@ class Karta:
 
         def __hash__(self) -> int:
             # The original's: a rank hashes as its value times the number of suits (NA too).
-            return self.value * len(Karta.Boja)
+            return int(self) * _BOJE
 
-    __slots__ = ("_boja", "_znak")
+    __slots__ = ("_boja", "_znak", "_kod")
 
     _boja: Karta.Boja
     _znak: Karta.Znak
+    _kod: int
+    """``boja + 5 * znak``: the hash, kept with the fields (every set of cards hashes them),
+    and, as ``(znak, boja)`` ordered, the order and equality of cards."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         self._boja = Karta.Boja.NA
         self._znak = Karta.Znak.NA
+        self._kod = 0
         if args and kwargs:
             raise TypeError(
                 "Karta takes its arguments positionally or by keyword (boja=, znak=), "
@@ -133,9 +136,9 @@ class Karta:
         if value is None:
             return
         if isinstance(value, Karta):
-            self._boja, self._znak = value._boja, value._znak
+            self._boja, self._znak, self._kod = value._boja, value._znak, value._kod
         elif isinstance(value, Karta.Boja):
-            self._boja = value
+            self.boja = value
         elif isinstance(value, (int, float, complex, Karta.Znak)):
             self.znak = value
         elif isinstance(value, str):
@@ -196,6 +199,7 @@ class Karta:
     @boja.setter
     def boja(self, value: object) -> None:
         self._boja = _prevedi(Karta.Boja, value)
+        self._kod = int(self._boja) + _BOJE * int(self._znak)
 
     @property
     def znak(self) -> Karta.Znak:
@@ -205,6 +209,7 @@ class Karta:
     @znak.setter
     def znak(self, value: object) -> None:
         self._znak = _prevedi(Karta.Znak, value)
+        self._kod = int(self._boja) + _BOJE * int(self._znak)
 
     # -- the original's class methods ------------------------------------------------------
 
@@ -281,10 +286,10 @@ class Karta:
         return key in (0, 1, "boja", "znak")
 
     def __copy__(self) -> Karta:
-        return Karta(self._boja, self._znak)
+        return _nova(self._boja, self._znak, self._kod)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Karta:
-        return Karta(self._boja, self._znak)
+        return _nova(self._boja, self._znak, self._kod)
 
     def __reduce__(self) -> tuple[type[Karta], tuple[int, int]]:
         return (Karta, (int(self._boja), int(self._znak)))
@@ -303,22 +308,21 @@ class Karta:
     # -- comparisons: the other operand is converted with Karta(), errors and all --------
 
     def __hash__(self) -> int:
-        return int(self._boja) + len(Karta.Boja) * int(self._znak)
-
-    def _kljuc(self) -> tuple[int, int]:
-        return (int(self._znak), int(self._boja))
+        return self._kod
 
     def __eq__(self, other: object) -> bool:
-        return self._kljuc() == _karta(other)._kljuc()
+        if type(other) is Karta:
+            return self._kod == other._kod
+        return self._kod == _karta(other)._kod
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __lt__(self, other: object) -> bool:
-        return self._kljuc() < _karta(other)._kljuc()
+        return self._kod < _karta(other)._kod
 
     def __gt__(self, other: object) -> bool:
-        return _karta(other)._kljuc() < self._kljuc()
+        return _karta(other)._kod < self._kod
 
     def __le__(self, other: object) -> bool:
         return not self > other
@@ -390,6 +394,19 @@ class Karta:
 
     def __rmul__(self, value: object) -> set[int]:
         return self.__mul__(value)
+
+
+_BOJE = len(Karta.Boja)
+"""The number of suits, ``NA`` included: the factor of the rank in a card's hash."""
+
+_new = object.__new__
+
+
+def _nova(boja: Karta.Boja, znak: Karta.Znak, kod: int) -> Karta:
+    """A new ``Karta`` of fields already converted (copies: faster than the constructor)."""
+    karta: Karta = _new(Karta)
+    karta._boja, karta._znak, karta._kod = boja, znak, kod
+    return karta
 
 
 def _karta(other: object) -> Karta:
