@@ -23,7 +23,7 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
 
 from tablic import Card, Game, IllegalMoveError, capture_problem
 
-from .karta import Karta, u_card
+from .karta import Karta, kopijaKarata, u_card, zbrojeviKarata
 from .skupovi import partitivniSkup, unijeDisjunktnih
 
 if TYPE_CHECKING:
@@ -63,6 +63,8 @@ class RezultatIgraca(TypedDict):
 
 Ponovi: TypeAlias = bool | tuple[bool, tuple[object, ...]]
 """The ``ponovi`` argument of ``odigraj``: False, True, or (True, reasons)."""
+
+_ZNAKOVI = {int(znak): znak for znak in Karta.Znak}
 
 _ZNAK_BEZ_BOJE = Karta.Boja.HERC
 """The suit a rank-only card is valued with: one that makes no card special (2♣, 10♦)."""
@@ -431,15 +433,28 @@ class Tablic:
         ``c.znak in M``, else ``{frozenset()}``. Subsets are visited in the order of the
         original's power set, so the dict and its sets iterate as the original's do.
         """
-        M: dict[Karta.Znak, set[frozenset[Any]]] = {}
-        for A in partitivniSkup(S) - {frozenset()}:
-            for x in sum(A):
-                znak = Karta.Znak(x if x != 11 else 1)
-                if znak in M:
-                    M[znak] |= {A}
+        karte = list(S)
+        if not all(type(karta) is Karta for karta in karte):
+            M: dict[Karta.Znak, set[frozenset[Any]]] = {}
+            for A in partitivniSkup(karte) - {frozenset()}:
+                for x in sum(A):
+                    znak = Karta.Znak(x if x != 11 else 1)
+                    if znak in M:
+                        M[znak] |= {A}
+                    else:
+                        M[znak] = {A}
+            return M
+        # Cards only (the game's tables): the same subsets filed under the same ranks in
+        # the same order, their sums looked up rather than added with Karta's +.
+        po_znaku: dict[int, set[frozenset[Any]]] = {}
+        for A in partitivniSkup(karte) - {frozenset()}:
+            for znak in zbrojeviKarata(A):
+                skup = po_znaku.get(znak)
+                if skup is None:
+                    po_znaku[znak] = {A}
                 else:
-                    M[znak] = {A}
-        return M
+                    skup |= {A}
+        return {_ZNAKOVI[znak]: skup for znak, skup in po_znaku.items()}
 
     # -- one game ------------------------------------------------------------------------------
 
@@ -495,7 +510,7 @@ class Tablic:
 
     def dohvatiStol(self) -> set[Karta]:
         """The cards on the table (a copy)."""
-        return copy.deepcopy(self._stol)
+        return kopijaKarata(self._stol)
 
     def dohvatiIgraca(self, i: int) -> Tablic.Igrac:
         """A copy of player ``i``."""
@@ -511,7 +526,7 @@ class Tablic:
 
     def dohvatiSkupljeno(self, i: int) -> set[Karta]:
         """The cards player ``i`` has captured (a copy)."""
-        return copy.deepcopy(self._skupljeno[i])
+        return kopijaKarata(self._skupljeno[i])
 
     def dohvatiTable(self, i: int) -> int:
         """Player ``i``'s tablas so far."""
@@ -601,9 +616,9 @@ class _Partija:
         while not igra.is_finished:
             k = self.podijeli()
             for log in self.logovi:
-                log.novoDijeljenje(k, copy.deepcopy(self.stol))
+                log.novoDijeljenje(k, kopijaKarata(self.stol))
             for i, igrac in enumerate(igraci):
-                igrac.saznajNovoDijeljenje(copy.deepcopy(self.ruke[i]), copy.deepcopy(self.stol))
+                igrac.saznajNovoDijeljenje(kopijaKarata(self.ruke[i]), kopijaKarata(self.stol))
             while self.ruke[0]:
                 for i in range(n):
                     self.potez(i)
@@ -633,15 +648,15 @@ class _Partija:
             log.logirajPotez(
                 i,
                 self.kopijeIgraca(),
-                copy.deepcopy(self.ruke[i]),
-                copy.deepcopy(self.stol),
+                kopijaKarata(self.ruke[i]),
+                kopijaKarata(self.stol),
                 karta,
-                copy.deepcopy(skupljeno),
+                kopijaKarata(skupljeno),
             )
         for j, igrac in enumerate(self.igraci):
             igrac.vidiPotez(
-                i, copy.deepcopy(self.ruke[j]), copy.deepcopy(self.stol), karta,
-                copy.deepcopy(skupljeno),
+                i, kopijaKarata(self.ruke[j]), kopijaKarata(self.stol), karta,
+                kopijaKarata(skupljeno),
             )
         odigrano = self.igra.play(*potez)
         self.ruke[i].remove(karta)
@@ -669,7 +684,7 @@ class _Partija:
         odgovor: object = None
         pokusaji = max(1, Tablic.maksPokusaja)
         for _ in range(pokusaji):
-            odgovor = igrac.odigraj(copy.deepcopy(self.ruke[i]), copy.deepcopy(self.stol), ponovi)
+            odgovor = igrac.odigraj(kopijaKarata(self.ruke[i]), kopijaKarata(self.stol), ponovi)
             if not isinstance(odgovor, (tuple, list)) or len(odgovor) != 2:
                 raise TypeError(
                     f"{igrac.dohvatiIme()}: odigraj must return (karta, skupljeno), "
