@@ -138,6 +138,11 @@ class BotIgrac(Tablic.Igrac):
     def _spojiIgru(self, igra: Game | None) -> None:
         self._igra = igra
 
+    def _cuje(self, poziv: str) -> bool:
+        # What it hears rebuilds the game, which it need not do while it reads the engine's.
+        own = getattr(type(self), poziv) is getattr(BotIgrac, poziv)
+        return not own or self._igra is None or self.zrcalo
+
     def hocuRazlog(self) -> bool:
         return True
 

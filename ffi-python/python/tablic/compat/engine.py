@@ -23,7 +23,7 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
 
 from tablic import Card, Game, IllegalMoveError, capture_problem
 
-from .karta import Karta, kopijaKarata, u_card, zbrojeviKarata
+from .karta import Karta, kopijaKarata, u_card, u_cards, zbrojeviKarata
 from .skupovi import partitivniSkup, unijeDisjunktnih
 
 if TYPE_CHECKING:
@@ -68,6 +68,13 @@ _ZNAKOVI = {int(znak): znak for znak in Karta.Znak}
 
 _ZNAK_BEZ_BOJE = Karta.Boja.HERC
 """The suit a rank-only card is valued with: one that makes no card special (2♣, 10♦)."""
+
+_BODOVI_KODA: dict[int, int] = {
+    hash(Karta(boja, znak)): u_card(Karta(_ZNAK_BEZ_BOJE if boja is Karta.Boja.NA else boja, znak)).points
+    for boja in Karta.Boja
+    for znak in list(Karta.Znak)[1:]
+}
+"""The points of every card with a rank, by its hash (a card with no rank is worth 0)."""
 
 # The original's Log.__init__(self, log=list()): the default list is made once, so every
 # log created without a list of its own records into this same one, as in the original.
@@ -281,6 +288,11 @@ class Tablic:
             """Called by ``Tablic.igraj`` with the engine's game at the start (None at the
             end). Players that can use it (the engine's bots) override this."""
 
+        def _cuje(self, poziv: str) -> bool:
+            """Whether the callback ``poziv`` (``vidiPotez``, ``saznajNovoDijeljenje``) may do
+            anything: when not, the game neither calls it nor copies its arguments."""
+            return True
+
         def __copy__(self) -> Tablic.Igrac:
             return self._kopija()
 
@@ -349,6 +361,10 @@ class Tablic:
     class RandomIgrac(Igrac):
         """The original's random player: a card drawn with ``random.choice`` from the hand,
         then a capture drawn from that card's legal captures, in the original's order."""
+
+        def _cuje(self, poziv: str) -> bool:
+            # Its callbacks do nothing, unless a subclass gives them something to do.
+            return getattr(type(self), poziv) is not getattr(Tablic.RandomIgrac, poziv)
 
         def hocuRazlog(self) -> bool:
             return False
@@ -419,10 +435,7 @@ class Tablic:
                 if isinstance(x, Iterable) and not isinstance(x, str):
                     return sum(Tablic.vrijednostKarata(y) for y in x)
                 raise TypeError(f"{x!r} is neither a card nor a collection of cards") from None
-        if x.znak is Karta.Znak.NA:
-            return 0
-        boja = _ZNAK_BEZ_BOJE if x.boja is Karta.Boja.NA else x.boja
-        return u_card(Karta(boja, x.znak)).points
+        return _BODOVI_KODA.get(x._kod, 0)
 
     @classmethod
     def moguciPotezi(cls, S: Iterable[Any]) -> dict[Karta.Znak, set[frozenset[Any]]]:
@@ -589,6 +602,12 @@ def _nista(igra: Game | None) -> None:
     """What ``igraj`` calls on a player that does not take the engine's game."""
 
 
+def _cuje(igrac: object, poziv: str) -> bool:
+    """Whether the callback ``poziv`` of ``igrac`` may do anything (``Igrac._cuje``)."""
+    cuje = getattr(igrac, "_cuje", None)
+    return True if cuje is None else bool(cuje(poziv))
+
+
 class _Partija:
     """One run of ``Tablic.igraj``: the original's sequence of deals, callbacks and set
     operations, with the engine's game deciding every rule and checked after each step."""
@@ -602,6 +621,12 @@ class _Partija:
         self.skupljeno = tablic._skupljeno
         self.stol = tablic._stol
         self.spil = iter(tablic._spil)
+        # Who hears each move and deal: a player whose callback does nothing (the engine's
+        # random player, a bot reading the engine's game) is neither called nor copied for.
+        self.vide = [j for j, igrac in enumerate(self.igraci) if _cuje(igrac, "vidiPotez")]
+        self.saznaju = [
+            j for j, igrac in enumerate(self.igraci) if _cuje(igrac, "saznajNovoDijeljenje")
+        ]
 
     def igraj(self) -> None:
         igra, igraci = self.igra, self.igraci
@@ -617,8 +642,10 @@ class _Partija:
             k = self.podijeli()
             for log in self.logovi:
                 log.novoDijeljenje(k, kopijaKarata(self.stol))
-            for i, igrac in enumerate(igraci):
-                igrac.saznajNovoDijeljenje(kopijaKarata(self.ruke[i]), kopijaKarata(self.stol))
+            for i in self.saznaju:
+                igraci[i].saznajNovoDijeljenje(
+                    kopijaKarata(self.ruke[i]), kopijaKarata(self.stol)
+                )
             while self.ruke[0]:
                 for i in range(n):
                     self.potez(i)
@@ -653,8 +680,8 @@ class _Partija:
                 karta,
                 kopijaKarata(skupljeno),
             )
-        for j, igrac in enumerate(self.igraci):
-            igrac.vidiPotez(
+        for j in self.vide:
+            self.igraci[j].vidiPotez(
                 i, kopijaKarata(self.ruke[j]), kopijaKarata(self.stol), karta,
                 kopijaKarata(skupljeno),
             )
@@ -670,7 +697,7 @@ class _Partija:
         if not (odigrano.new_deal or odigrano.finished):
             # After a deal's last move the engine has dealt anew (podijeli follows) or
             # given the table to the last capturer (zavrsi follows).
-            self.provjeri()
+            self.provjeri(i)
 
     def dohvatiPotez(self, i: int) -> tuple[Karta, Any, tuple[Card, list[Card]]]:
         """Asks player ``i`` until the engine accepts its move (at most ``maksPokusaja``).
@@ -745,16 +772,17 @@ class _Partija:
                 self.skupljeno[zadnji] |= {self.stol.pop()}
         self.provjeri()
 
-    def provjeri(self) -> None:
-        """The sets hold exactly the engine's cards: a difference is a bug of this module."""
+    def provjeri(self, seat: int | None = None) -> None:
+        """The sets hold exactly the engine's cards: a difference is a bug of this module.
+
+        After a move only the table and the seat ``seat`` that moved can have changed.
+        """
         igra = self.igra
-        if {u_card(x) for x in self.stol} != igra.table:
+        if u_cards(self.stol) != igra.table:
             raise AssertionError(f"tablic.compat lost track of the table: {self.stol}")
-        for i in range(len(self.igraci)):
+        for i in range(len(self.igraci)) if seat is None else (seat,):
             view = igra.view(i)
-            if {u_card(x) for x in self.ruke[i]} != view.hand or {
-                u_card(x) for x in self.skupljeno[i]
-            } != view.piles[i]:
+            if u_cards(self.ruke[i]) != view.hand or u_cards(self.skupljeno[i]) != view.piles[i]:
                 raise AssertionError(f"tablic.compat lost track of seat {i}'s cards")
 
 

@@ -17,7 +17,7 @@ from typing import Any, TypeVar, overload
 
 from tablic import Card
 
-__all__ = ["Karta", "iz_carda", "kopijaKarata", "u_card", "zbrojeviKarata"]
+__all__ = ["Karta", "iz_carda", "kopijaKarata", "u_card", "u_cards", "zbrojeviKarata"]
 
 _E = TypeVar("_E", "Karta.Boja", "Karta.Znak")
 _S = TypeVar("_S")
@@ -220,7 +220,7 @@ class Karta:
     def noviSpil(cls) -> set[Karta]:
         """A new set of the 52 cards."""
         return {
-            Karta(boja, znak)
+            _nova(boja, znak, int(boja) + _BOJE * int(znak))
             for boja in list(Karta.Boja)[1:]
             for znak in list(Karta.Znak)[1:]
         }
@@ -506,6 +506,11 @@ def u_card(karta: object) -> Card:
     if card is None:
         raise ValueError(f"{k!r} is not a whole card (its suit or rank is undefined)")
     return card
+
+
+def u_cards(karte: Iterable[Karta]) -> frozenset[Card]:
+    """The engine's cards for whole ``Karta``s (a ``KeyError`` for one that is not)."""
+    return frozenset(map(_CARD_OF_KOD.__getitem__, map(_kod, karte)))
 
 
 def iz_carda(card: Card) -> Karta:
