@@ -23,8 +23,8 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
 
 from tablic import Card, Game, IllegalMoveError, capture_problem
 
-from .karta import Karta, kopijaKarata, u_card, u_cards, zbrojeviKarata
-from .skupovi import partitivniSkup, unijeDisjunktnih
+from .karta import Karta, kopijaKarata, tezinaKarte, u_card, u_cards, zbrojeviTezine
+from .skupovi import partitivniSkup, partitivniSkupSTezinama, unijeDisjunktnih
 
 if TYPE_CHECKING:
     from .bots import BotIgrac
@@ -447,7 +447,7 @@ class Tablic:
         original's power set, so the dict and its sets iterate as the original's do.
         """
         karte = list(S)
-        if not all(type(karta) is Karta for karta in karte):
+        if not (all(type(karta) is Karta for karta in karte) and len(set(karte)) == len(karte)):
             M: dict[Karta.Znak, set[frozenset[Any]]] = {}
             for A in partitivniSkup(karte) - {frozenset()}:
                 for x in sum(A):
@@ -457,11 +457,12 @@ class Tablic:
                     else:
                         M[znak] = {A}
             return M
-        # Cards only (the game's tables): the same subsets filed under the same ranks in
-        # the same order, their sums looked up rather than added with Karta's +.
+        # Distinct cards (the game's tables): the same subsets filed under the same ranks
+        # in the same order, their sums read from their weights, not added with Karta's +.
+        podskupovi, tezine = partitivniSkupSTezinama(karte, tezinaKarte)
         po_znaku: dict[int, set[frozenset[Any]]] = {}
-        for A in partitivniSkup(karte) - {frozenset()}:
-            for znak in zbrojeviKarata(A):
+        for A in podskupovi - {frozenset()}:
+            for znak in zbrojeviTezine(tezine[A]):
                 skup = po_znaku.get(znak)
                 if skup is None:
                     po_znaku[znak] = {A}

@@ -17,7 +17,7 @@ from typing import Any, TypeVar, overload
 
 from tablic import Card
 
-__all__ = ["Karta", "iz_carda", "kopijaKarata", "u_card", "u_cards", "zbrojeviKarata"]
+__all__ = ["Karta", "iz_carda", "kopijaKarata", "u_card", "tezinaKarte", "u_cards", "zbrojeviTezine"]
 
 _E = TypeVar("_E", "Karta.Boja", "Karta.Znak")
 _S = TypeVar("_S")
@@ -531,16 +531,21 @@ _kod = attrgetter("_kod")
 _ZBROJEVI: dict[int, tuple[int, ...]] = {}
 
 
-def zbrojeviKarata(karte: Iterable[Karta]) -> tuple[int, ...]:
-    """The values of the ranks ``sum(karte)`` reaches, in the order its set iterates (every
-    card an exact ``Karta``): what ``Tablic.moguciPotezi`` files a subset under, without
-    adding ``Karta``s.
+def tezinaKarte(karta: Karta) -> int:
+    """A card's weight: its rank (an ace 1) and, for an ace, a part that counts the aces.
+    The weights of a collection add up to what :func:`zbrojeviTezine` reads its sums from."""
+    return _TEZINA_KODA[karta._kod]
+
+
+def zbrojeviTezine(tezina: int) -> tuple[int, ...]:
+    """The values of the ranks ``sum(karte)`` reaches, in the order its set iterates, for
+    cards whose weights (:func:`tezinaKarte`) total ``tezina``: what ``Tablic.moguciPotezi``
+    files a subset under, without adding ``Karta``s (11 is filed as the ace, 1).
 
     ``sum`` of cards is every total of their ranks with each ace 1 or 11, up to 14: with
-    ``a`` aces and the ranks' total ``t`` (aces as 1), ``t`` and, with an ace, ``t + 10``; a
-    set of two small numbers 10 apart iterates in increasing order. 11 is filed as the ace.
+    the ranks' total ``t`` (aces as 1), ``t`` and, with an ace, ``t + 10``; a set of two
+    small numbers 10 apart iterates in increasing order.
     """
-    tezina = sum(map(_TEZINA_KODA.__getitem__, map(_kod, karte)))
     znakovi = _ZBROJEVI.get(tezina)
     if znakovi is None:
         ukupno, asovi = tezina % _AS, tezina // _AS
