@@ -23,7 +23,7 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
 
 from tablic import Card, Game, IllegalMoveError, capture_problem
 
-from .karta import Karta, kopijaKarata, tezinaKarte, u_card, u_cards, zbrojeviTezine
+from .karta import ZBROJEVI_TEZINE, Karta, kopijaKarata, tezinaKarte, u_card, u_cards
 from .skupovi import partitivniSkup, partitivniSkupSTezinama, unijeDisjunktnih
 
 if TYPE_CHECKING:
@@ -462,7 +462,7 @@ class Tablic:
         podskupovi, tezine = partitivniSkupSTezinama(karte, tezinaKarte)
         po_znaku: dict[int, set[frozenset[Any]]] = {}
         for A in podskupovi - {frozenset()}:
-            for znak in zbrojeviTezine(tezine[A]):
+            for znak in ZBROJEVI_TEZINE[tezine[A]]:
                 skup = po_znaku.get(znak)
                 if skup is None:
                     po_znaku[znak] = {A}

@@ -17,7 +17,15 @@ from typing import Any, TypeVar, overload
 
 from tablic import Card
 
-__all__ = ["Karta", "iz_carda", "kopijaKarata", "u_card", "tezinaKarte", "u_cards", "zbrojeviTezine"]
+__all__ = [
+    "ZBROJEVI_TEZINE",
+    "Karta",
+    "iz_carda",
+    "kopijaKarata",
+    "tezinaKarte",
+    "u_card",
+    "u_cards",
+]
 
 _E = TypeVar("_E", "Karta.Boja", "Karta.Znak")
 _S = TypeVar("_S")
@@ -528,28 +536,23 @@ _TEZINA_KODA: list[int] = [
     (1 + _AS if kod // _BOJE == Karta.Znak.A else kod // _BOJE) for kod in range(15 * _BOJE)
 ]
 _kod = attrgetter("_kod")
-_ZBROJEVI: dict[int, tuple[int, ...]] = {}
-
-
 def tezinaKarte(karta: Karta) -> int:
     """A card's weight: its rank (an ace 1) and, for an ace, a part that counts the aces.
-    The weights of a collection add up to what :func:`zbrojeviTezine` reads its sums from."""
+    The weights of a collection add up to the index of their sums in ``ZBROJEVI_TEZINE``."""
     return _TEZINA_KODA[karta._kod]
 
 
-def zbrojeviTezine(tezina: int) -> tuple[int, ...]:
-    """The values of the ranks ``sum(karte)`` reaches, in the order its set iterates, for
-    cards whose weights (:func:`tezinaKarte`) total ``tezina``: what ``Tablic.moguciPotezi``
-    files a subset under, without adding ``Karta``s (11 is filed as the ace, 1).
+def _zbrojevi(tezina: int) -> tuple[int, ...]:
+    # sum of cards is every total of their ranks with each ace 1 or 11, up to 14: with the
+    # ranks' total t (aces as 1), t and, with an ace, t + 10; a set of two small numbers
+    # 10 apart iterates in increasing order.
+    ukupno, asovi = tezina % _AS, tezina // _AS
+    zbrojevi = [z for z in (ukupno, ukupno + 10) if z <= 14][: 2 if asovi else 1]
+    return tuple(1 if z == 11 else z for z in zbrojevi)
 
-    ``sum`` of cards is every total of their ranks with each ace 1 or 11, up to 14: with
-    the ranks' total ``t`` (aces as 1), ``t`` and, with an ace, ``t + 10``; a set of two
-    small numbers 10 apart iterates in increasing order.
-    """
-    znakovi = _ZBROJEVI.get(tezina)
-    if znakovi is None:
-        ukupno, asovi = tezina % _AS, tezina // _AS
-        zbrojevi = [z for z in (ukupno, ukupno + 10) if z <= 14][: 2 if asovi else 1]
-        znakovi = tuple(1 if z == 11 else z for z in zbrojevi)
-        _ZBROJEVI[tezina] = znakovi
-    return znakovi
+
+ZBROJEVI_TEZINE: list[tuple[int, ...]] = [_zbrojevi(tezina) for tezina in range(6 * _AS)]
+"""By a collection of cards' total weight (:func:`tezinaKarte`; distinct cards, rank-only
+ones too, hold at most 5 aces): the values of the ranks ``sum(karte)`` reaches, in the order
+its set iterates, 11 filed as the ace (1). What ``Tablic.moguciPotezi`` files a subset under,
+without adding ``Karta``s."""
