@@ -386,10 +386,12 @@ class Tablic:
         def odigraj(
             self, ruka: set[Karta], stol: set[Karta], ponovi: Ponovi = False
         ) -> tuple[Karta, set[Karta]]:
-            M = Tablic.moguciPotezi(stol)
+            # As the original, which makes Tablic.moguciPotezi(stol) first: making it draws
+            # nothing from random, so only the drawn card's rank is made, after the draw.
             karta = random.choice(list(ruka))
+            skupovi = Tablic._moguciPoteziZnaka(stol, karta.znak)
             izbori: list[frozenset[Karta]] = (
-                list(unijeDisjunktnih(M[karta.znak])) if karta.znak in M else [frozenset()]
+                [frozenset()] if skupovi is None else list(unijeDisjunktnih(skupovi))
             )
             return karta, set(random.choice(izbori))
 
@@ -447,28 +449,27 @@ class Tablic:
         original's power set, so the dict and its sets iterate as the original's do.
         """
         karte = list(S)
-        if not (all(type(karta) is Karta for karta in karte) and len(set(karte)) == len(karte)):
-            M: dict[Karta.Znak, set[frozenset[Any]]] = {}
-            for A in partitivniSkup(karte) - {frozenset()}:
-                for x in sum(A):
-                    znak = Karta.Znak(x if x != 11 else 1)
-                    if znak in M:
-                        M[znak] |= {A}
-                    else:
-                        M[znak] = {A}
-            return M
-        # Distinct cards (the game's tables): the same subsets filed under the same ranks
-        # in the same order, their sums read from their weights, not added with Karta's +.
-        podskupovi, tezine = partitivniSkupSTezinama(karte, tezinaKarte)
-        po_znaku: dict[int, set[frozenset[Any]]] = {}
-        for A in podskupovi - {frozenset()}:
-            for znak in ZBROJEVI_TEZINE[tezine[A]]:
-                skup = po_znaku.get(znak)
-                if skup is None:
-                    po_znaku[znak] = {A}
+        po_znaku = _poZnaku(karte, None)
+        if po_znaku is not None:
+            return {_ZNAKOVI[znak]: skup for znak, skup in po_znaku.items()}
+        M: dict[Karta.Znak, set[frozenset[Any]]] = {}
+        for A in partitivniSkup(karte) - {frozenset()}:
+            for x in sum(A):
+                znak = Karta.Znak(x if x != 11 else 1)
+                if znak in M:
+                    M[znak] |= {A}
                 else:
-                    skup |= {A}
-        return {_ZNAKOVI[znak]: skup for znak, skup in po_znaku.items()}
+                    M[znak] = {A}
+        return M
+
+    @classmethod
+    def _moguciPoteziZnaka(cls, S: Iterable[Any], znak: Karta.Znak) -> set[frozenset[Any]] | None:
+        """``moguciPotezi(S).get(znak)``, filing only the subsets of that rank."""
+        karte = list(S)
+        po_znaku = _poZnaku(karte, int(znak))
+        if po_znaku is None:
+            return cls.moguciPotezi(karte).get(znak)
+        return po_znaku.get(int(znak))
 
     # -- one game ------------------------------------------------------------------------------
 
@@ -597,6 +598,27 @@ class Tablic:
         if len(logovi) == 1:
             return logovi[0]
         return tuple(logovi)
+
+
+def _poZnaku(karte: list[Any], samo: int | None) -> dict[int, set[frozenset[Any]]] | None:
+    """``Tablic.moguciPotezi(karte)`` by the ranks' values (only the rank ``samo``, when it
+    is given) for distinct exact ``Karta``s (the game's tables; else None): the same subsets
+    filed under the same ranks in the same order, their sums read from their weights rather
+    than added with ``Karta``'s ``+``."""
+    if not (all(type(karta) is Karta for karta in karte) and len(set(karte)) == len(karte)):
+        return None
+    podskupovi, tezine = partitivniSkupSTezinama(karte, tezinaKarte)
+    po_znaku: dict[int, set[frozenset[Any]]] = {}
+    for A in podskupovi - {frozenset()}:
+        for znak in ZBROJEVI_TEZINE[tezine[A]]:
+            if samo is not None and znak != samo:
+                continue
+            skup = po_znaku.get(znak)
+            if skup is None:
+                po_znaku[znak] = {A}
+            else:
+                skup |= {A}
+    return po_znaku
 
 
 def _nista(igra: Game | None) -> None:

@@ -536,9 +536,11 @@ _TEZINA_KODA: list[int] = [
     (1 + _AS if kod // _BOJE == Karta.Znak.A else kod // _BOJE) for kod in range(15 * _BOJE)
 ]
 _kod = attrgetter("_kod")
+
+
 def tezinaKarte(karta: Karta) -> int:
     """A card's weight: its rank (an ace 1) and, for an ace, a part that counts the aces.
-    The weights of a collection add up to the index of their sums in ``ZBROJEVI_TEZINE``."""
+    The weights of a collection add up to the key of their sums in ``ZBROJEVI_TEZINE``."""
     return _TEZINA_KODA[karta._kod]
 
 
@@ -551,8 +553,13 @@ def _zbrojevi(tezina: int) -> tuple[int, ...]:
     return tuple(1 if z == 11 else z for z in zbrojevi)
 
 
-ZBROJEVI_TEZINE: list[tuple[int, ...]] = [_zbrojevi(tezina) for tezina in range(6 * _AS)]
-"""By a collection of cards' total weight (:func:`tezinaKarte`; distinct cards, rank-only
-ones too, hold at most 5 aces): the values of the ranks ``sum(karte)`` reaches, in the order
-its set iterates, 11 filed as the ace (1). What ``Tablic.moguciPotezi`` files a subset under,
-without adding ``Karta``s."""
+class _Zbrojevi(dict[int, tuple[int, ...]]):
+    def __missing__(self, tezina: int) -> tuple[int, ...]:
+        self[tezina] = zbrojevi = _zbrojevi(tezina)
+        return zbrojevi
+
+
+ZBROJEVI_TEZINE: dict[int, tuple[int, ...]] = _Zbrojevi()
+"""By a collection of cards' total weight (:func:`tezinaKarte`), filled as weights come:
+the values of the ranks ``sum(karte)`` reaches, in the order its set iterates, 11 filed as
+the ace (1). What ``Tablic.moguciPotezi`` files a subset under, without adding ``Karta``s."""
