@@ -69,6 +69,8 @@ _ZNAKOVI = {int(znak): znak for znak in Karta.Znak}
 _ZNAK_BEZ_BOJE = Karta.Boja.HERC
 """The suit a rank-only card is valued with: one that makes no card special (2♣, 10♦)."""
 
+_SAMO_KARTE = frozenset({Karta})
+
 _BODOVI_KODA: dict[int, int] = {
     hash(Karta(boja, znak)): u_card(Karta(_ZNAK_BEZ_BOJE if boja is Karta.Boja.NA else boja, znak)).points
     for boja in Karta.Boja
@@ -430,6 +432,9 @@ class Tablic:
         >>> Tablic.vrijednostKarata([Karta(Karta.Znak.Q), Karta(Karta.Znak.BR10), Karta(2)])
         2
         """
+        if isinstance(x, (set, frozenset)) and set(map(type, x)) <= _SAMO_KARTE:
+            # A set of cards (no set converts to one card): the sum of theirs.
+            return sum(_BODOVI_KODA.get(karta._kod, 0) for karta in x)
         if not isinstance(x, Karta):
             try:
                 x = Karta(x)

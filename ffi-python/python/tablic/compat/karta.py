@@ -118,6 +118,12 @@ class Karta:
     and, as ``(znak, boja)`` ordered, the order and equality of cards."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
+        if len(args) == 2 and not kwargs:
+            boja, znak = args
+            if type(boja) is Karta.Boja and type(znak) is Karta.Znak:
+                # Karta(Karta.Boja.X, Karta.Znak.Y), the form the original's code uses most.
+                self._boja, self._znak, self._kod = boja, znak, int(boja) + _BOJE * int(znak)
+                return
         self._boja = Karta.Boja.NA
         self._znak = Karta.Znak.NA
         self._kod = 0
@@ -330,6 +336,8 @@ class Karta:
         return not self == other
 
     def __lt__(self, other: object) -> bool:
+        if type(other) is Karta:
+            return self._kod < other._kod
         return self._kod < _karta(other)._kod
 
     def __gt__(self, other: object) -> bool:
