@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import abc
 import copy
+import dis
 import os
 import random
 from collections.abc import Callable, Iterable, Sequence
+from types import FunctionType
 from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
 
 from tablic import Card, Game, IllegalMoveError, capture_problem
@@ -631,9 +633,26 @@ def _nista(igra: Game | None) -> None:
 
 
 def _cuje(igrac: object, poziv: str) -> bool:
-    """Whether the callback ``poziv`` of ``igrac`` may do anything (``Igrac._cuje``)."""
+    """Whether the callback ``poziv`` of ``igrac`` may do anything: not when its ``_cuje``
+    says so, nor when it is a plain function whose body is ``pass`` (or a docstring), as
+    the original's greedy player's ``vidiPotez``."""
     cuje = getattr(igrac, "_cuje", None)
-    return True if cuje is None else bool(cuje(poziv))
+    if cuje is not None and not cuje(poziv):
+        return False
+    metoda = getattr(igrac, poziv, None)
+    funkcija = getattr(metoda, "__func__", None)
+    if getattr(metoda, "__self__", None) is not igrac or not isinstance(funkcija, FunctionType):
+        return True
+    radnje = [
+        (x.opname, x.argval)
+        for x in dis.get_instructions(funkcija)
+        if x.opname not in ("RESUME", "NOP")
+    ]
+    return radnje not in _PRAZNO_TIJELO
+
+
+_PRAZNO_TIJELO = ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
+"""A function's instructions when its body does nothing (``pass``), in CPython 3.11 and on."""
 
 
 class _Partija:
