@@ -10,6 +10,12 @@ on a move, ``pop`` when the last capturer takes the table), and every callback g
 history, and the original's players draw ``random.choice(list(ruka))``: so for the same
 ``random.seed`` a game here deals, asks, draws and records exactly what the original does.
 After every step the sets are checked against the engine's game.
+
+Speed without another game: a copy of a set of cards is the new set ``deepcopy`` builds
+(copies of its cards, added in its order) made without ``copy``'s machinery; a callback
+that cannot do anything (a body of ``pass``, the engine's random player, a bot reading the
+engine's game) is neither called nor copied for; ``moguciPotezi`` of the game's cards reads
+each subset's sums from the weights it counts while making the power set.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import enum
 import math
 from collections.abc import Iterable, Iterator
 from operator import attrgetter
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar, cast, overload
 
 from tablic import Card
 
@@ -435,8 +435,10 @@ def kopijaKarata(skup: _S) -> _S:
     """``copy.deepcopy(skup)``, made faster for a ``set`` of exact ``Karta``s: a new set of
     copies of its cards, added in its order, which is what ``deepcopy`` builds (so it
     iterates in the same order)."""
-    if type(skup) is set and set(map(type, skup)) <= _SAMO_KARTE:
-        return set(map(Karta.__copy__, skup))  # type: ignore[return-value]
+    if type(skup) is set:
+        karte = cast("set[Karta]", skup)
+        if set(map(type, karte)) <= _SAMO_KARTE:
+            return cast(_S, set(map(Karta.__copy__, karte)))
     return copy.deepcopy(skup)
 
 
