@@ -21,7 +21,6 @@ through :func:`izvorniPotez`); the minimax one plays the engine's minimax, other
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import re
@@ -30,7 +29,7 @@ from typing import Any, ClassVar, cast
 from tablic import Bot, Card, Game
 
 from .engine import Ponovi, RezultatIgraca, Tablic
-from .karta import Karta, u_card
+from .karta import Karta, kopijaKarata, u_card
 from .skupovi import unijeDisjunktnih
 
 __all__ = ["BotIgrac", "MinimaxIgrac", "PohlepniIgrac", "izvorniPotez", "napraviBota"]
@@ -138,6 +137,11 @@ class BotIgrac(Tablic.Igrac):
     def _spojiIgru(self, igra: Game | None) -> None:
         self._igra = igra
 
+    def _cuje(self, poziv: str) -> bool:
+        # What it hears rebuilds the game, which it need not do while it reads the engine's.
+        own = getattr(type(self), poziv) is getattr(BotIgrac, poziv)
+        return not own or self._igra is None or self.zrcalo
+
     def hocuRazlog(self) -> bool:
         return True
 
@@ -235,11 +239,13 @@ def izvorniPotez(
     """
     unije: set[frozenset[Karta]] = {frozenset()}
     if skupljeno:
-        unije = unijeDisjunktnih(Tablic.moguciPotezi(stol)[karta.znak])
-    izvorni = next(unija for unija in unije if unija == skupljeno)
+        unije = unijeDisjunktnih(Tablic._moguciPoteziZnaka(stol, karta.znak) or ())
+    izvorni = next((unija for unija in unije if unija == skupljeno), None)
+    if izvorni is None:
+        raise ValueError(f"{karta} cannot capture {skupljeno} from the table {stol}")
     klasa = (karta.znak, Tablic.vrijednostKarata(karta))
     kandidati = [x for x in ruka if (x.znak, Tablic.vrijednostKarata(x)) == klasa]
-    return random.choice(kandidati), copy.deepcopy(set(izvorni))
+    return random.choice(kandidati), kopijaKarata(set(izvorni))
 
 
 class MinimaxIgrac(BotIgrac):

@@ -10,21 +10,29 @@ on a move, ``pop`` when the last capturer takes the table), and every callback g
 history, and the original's players draw ``random.choice(list(ruka))``: so for the same
 ``random.seed`` a game here deals, asks, draws and records exactly what the original does.
 After every step the sets are checked against the engine's game.
+
+Speed without another game: a copy of a set of cards is the new set ``deepcopy`` builds
+(copies of its cards, added in its order) made without ``copy``'s machinery; a callback
+that cannot do anything (a body of ``pass``, the engine's random player, a bot reading the
+engine's game) is neither called nor copied for; ``moguciPotezi`` of the game's cards reads
+each subset's sums from the weights it counts while making the power set.
 """
 
 from __future__ import annotations
 
 import abc
 import copy
+import dis
 import os
 import random
 from collections.abc import Callable, Iterable, Sequence
+from types import FunctionType
 from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
 
 from tablic import Card, Game, IllegalMoveError, capture_problem
 
-from .karta import Karta, u_card
-from .skupovi import partitivniSkup, unijeDisjunktnih
+from .karta import ZBROJEVI_TEZINE, Karta, kopijaKarata, tezinaKarte, u_card, u_cards
+from .skupovi import partitivniSkup, partitivniSkupSTezinama, unijeDisjunktnih
 
 if TYPE_CHECKING:
     from .bots import BotIgrac
@@ -64,8 +72,19 @@ class RezultatIgraca(TypedDict):
 Ponovi: TypeAlias = bool | tuple[bool, tuple[object, ...]]
 """The ``ponovi`` argument of ``odigraj``: False, True, or (True, reasons)."""
 
+_ZNAKOVI = {int(znak): znak for znak in Karta.Znak}
+
 _ZNAK_BEZ_BOJE = Karta.Boja.HERC
 """The suit a rank-only card is valued with: one that makes no card special (2♣, 10♦)."""
+
+_SAMO_KARTE = frozenset({Karta})
+
+_BODOVI_KODA: dict[int, int] = {
+    hash(Karta(boja, znak)): u_card(Karta(_ZNAK_BEZ_BOJE if boja is Karta.Boja.NA else boja, znak)).points
+    for boja in Karta.Boja
+    for znak in list(Karta.Znak)[1:]
+}
+"""The points of every card with a rank, by its hash (a card with no rank is worth 0)."""
 
 # The original's Log.__init__(self, log=list()): the default list is made once, so every
 # log created without a list of its own records into this same one, as in the original.
@@ -279,6 +298,11 @@ class Tablic:
             """Called by ``Tablic.igraj`` with the engine's game at the start (None at the
             end). Players that can use it (the engine's bots) override this."""
 
+        def _cuje(self, poziv: str) -> bool:
+            """Whether the callback ``poziv`` (``vidiPotez``, ``saznajNovoDijeljenje``) may do
+            anything: when not, the game neither calls it nor copies its arguments."""
+            return True
+
         def __copy__(self) -> Tablic.Igrac:
             return self._kopija()
 
@@ -348,6 +372,10 @@ class Tablic:
         """The original's random player: a card drawn with ``random.choice`` from the hand,
         then a capture drawn from that card's legal captures, in the original's order."""
 
+        def _cuje(self, poziv: str) -> bool:
+            # Its callbacks do nothing, unless a subclass gives them something to do.
+            return getattr(type(self), poziv) is not getattr(Tablic.RandomIgrac, poziv)
+
         def hocuRazlog(self) -> bool:
             return False
 
@@ -368,10 +396,12 @@ class Tablic:
         def odigraj(
             self, ruka: set[Karta], stol: set[Karta], ponovi: Ponovi = False
         ) -> tuple[Karta, set[Karta]]:
-            M = Tablic.moguciPotezi(stol)
+            # As the original, which makes Tablic.moguciPotezi(stol) first: making it draws
+            # nothing from random, so only the drawn card's rank is made, after the draw.
             karta = random.choice(list(ruka))
+            skupovi = Tablic._moguciPoteziZnaka(stol, karta.znak)
             izbori: list[frozenset[Karta]] = (
-                list(unijeDisjunktnih(M[karta.znak])) if karta.znak in M else [frozenset()]
+                [frozenset()] if skupovi is None else list(unijeDisjunktnih(skupovi))
             )
             return karta, set(random.choice(izbori))
 
@@ -410,6 +440,9 @@ class Tablic:
         >>> Tablic.vrijednostKarata([Karta(Karta.Znak.Q), Karta(Karta.Znak.BR10), Karta(2)])
         2
         """
+        if isinstance(x, (set, frozenset)) and set(map(type, x)) <= _SAMO_KARTE:
+            # A set of cards (no set converts to one card): the sum of theirs.
+            return sum(_BODOVI_KODA.get(karta._kod, 0) for karta in x)
         if not isinstance(x, Karta):
             try:
                 x = Karta(x)
@@ -417,10 +450,7 @@ class Tablic:
                 if isinstance(x, Iterable) and not isinstance(x, str):
                     return sum(Tablic.vrijednostKarata(y) for y in x)
                 raise TypeError(f"{x!r} is neither a card nor a collection of cards") from None
-        if x.znak is Karta.Znak.NA:
-            return 0
-        boja = _ZNAK_BEZ_BOJE if x.boja is Karta.Boja.NA else x.boja
-        return u_card(Karta(boja, x.znak)).points
+        return _BODOVI_KODA.get(x._kod, 0)
 
     @classmethod
     def moguciPotezi(cls, S: Iterable[Any]) -> dict[Karta.Znak, set[frozenset[Any]]]:
@@ -431,8 +461,12 @@ class Tablic:
         ``c.znak in M``, else ``{frozenset()}``. Subsets are visited in the order of the
         original's power set, so the dict and its sets iterate as the original's do.
         """
+        karte = list(S)
+        po_znaku = _poZnaku(karte, None)
+        if po_znaku is not None:
+            return {_ZNAKOVI[znak]: skup for znak, skup in po_znaku.items()}
         M: dict[Karta.Znak, set[frozenset[Any]]] = {}
-        for A in partitivniSkup(S) - {frozenset()}:
+        for A in partitivniSkup(karte) - {frozenset()}:
             for x in sum(A):
                 znak = Karta.Znak(x if x != 11 else 1)
                 if znak in M:
@@ -440,6 +474,15 @@ class Tablic:
                 else:
                     M[znak] = {A}
         return M
+
+    @classmethod
+    def _moguciPoteziZnaka(cls, S: Iterable[Any], znak: Karta.Znak) -> set[frozenset[Any]] | None:
+        """``moguciPotezi(S).get(znak)``, filing only the subsets of that rank."""
+        karte = list(S)
+        po_znaku = _poZnaku(karte, int(znak))
+        if po_znaku is None:
+            return cls.moguciPotezi(karte).get(znak)
+        return po_znaku.get(int(znak))
 
     # -- one game ------------------------------------------------------------------------------
 
@@ -495,7 +538,7 @@ class Tablic:
 
     def dohvatiStol(self) -> set[Karta]:
         """The cards on the table (a copy)."""
-        return copy.deepcopy(self._stol)
+        return kopijaKarata(self._stol)
 
     def dohvatiIgraca(self, i: int) -> Tablic.Igrac:
         """A copy of player ``i``."""
@@ -511,7 +554,7 @@ class Tablic:
 
     def dohvatiSkupljeno(self, i: int) -> set[Karta]:
         """The cards player ``i`` has captured (a copy)."""
-        return copy.deepcopy(self._skupljeno[i])
+        return kopijaKarata(self._skupljeno[i])
 
     def dohvatiTable(self, i: int) -> int:
         """Player ``i``'s tablas so far."""
@@ -570,8 +613,52 @@ class Tablic:
         return tuple(logovi)
 
 
+def _poZnaku(karte: list[Any], samo: int | None) -> dict[int, set[frozenset[Any]]] | None:
+    """``Tablic.moguciPotezi(karte)`` by the ranks' values (only the rank ``samo``, when it
+    is given) for distinct exact ``Karta``s (the game's tables; else None): the same subsets
+    filed under the same ranks in the same order, their sums read from their weights rather
+    than added with ``Karta``'s ``+``."""
+    if not (all(type(karta) is Karta for karta in karte) and len(set(karte)) == len(karte)):
+        return None
+    podskupovi, tezine = partitivniSkupSTezinama(karte, tezinaKarte)
+    po_znaku: dict[int, set[frozenset[Any]]] = {}
+    for A in podskupovi - {frozenset()}:
+        for znak in ZBROJEVI_TEZINE[tezine[A]]:
+            if samo is not None and znak != samo:
+                continue
+            skup = po_znaku.get(znak)
+            if skup is None:
+                po_znaku[znak] = {A}
+            else:
+                skup |= {A}
+    return po_znaku
+
+
 def _nista(igra: Game | None) -> None:
     """What ``igraj`` calls on a player that does not take the engine's game."""
+
+
+def _cuje(igrac: object, poziv: str) -> bool:
+    """Whether the callback ``poziv`` of ``igrac`` may do anything: not when its ``_cuje``
+    says so, nor when it is a plain function whose body is ``pass`` (or a docstring), as
+    the original's greedy player's ``vidiPotez``."""
+    cuje = getattr(igrac, "_cuje", None)
+    if cuje is not None and not cuje(poziv):
+        return False
+    metoda = getattr(igrac, poziv, None)
+    funkcija = getattr(metoda, "__func__", None)
+    if getattr(metoda, "__self__", None) is not igrac or not isinstance(funkcija, FunctionType):
+        return True
+    radnje = [
+        (x.opname, x.argval)
+        for x in dis.get_instructions(funkcija)
+        if x.opname not in ("RESUME", "NOP")
+    ]
+    return radnje not in _PRAZNO_TIJELO
+
+
+_PRAZNO_TIJELO = ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
+"""A function's instructions when its body does nothing (``pass``), in CPython 3.11 and on."""
 
 
 class _Partija:
@@ -587,6 +674,12 @@ class _Partija:
         self.skupljeno = tablic._skupljeno
         self.stol = tablic._stol
         self.spil = iter(tablic._spil)
+        # Who hears each move and deal: a player whose callback does nothing (the engine's
+        # random player, a bot reading the engine's game) is neither called nor copied for.
+        self.vide = [j for j, igrac in enumerate(self.igraci) if _cuje(igrac, "vidiPotez")]
+        self.saznaju = [
+            j for j, igrac in enumerate(self.igraci) if _cuje(igrac, "saznajNovoDijeljenje")
+        ]
 
     def igraj(self) -> None:
         igra, igraci = self.igra, self.igraci
@@ -601,9 +694,11 @@ class _Partija:
         while not igra.is_finished:
             k = self.podijeli()
             for log in self.logovi:
-                log.novoDijeljenje(k, copy.deepcopy(self.stol))
-            for i, igrac in enumerate(igraci):
-                igrac.saznajNovoDijeljenje(copy.deepcopy(self.ruke[i]), copy.deepcopy(self.stol))
+                log.novoDijeljenje(k, kopijaKarata(self.stol))
+            for i in self.saznaju:
+                igraci[i].saznajNovoDijeljenje(
+                    kopijaKarata(self.ruke[i]), kopijaKarata(self.stol)
+                )
             while self.ruke[0]:
                 for i in range(n):
                     self.potez(i)
@@ -633,15 +728,15 @@ class _Partija:
             log.logirajPotez(
                 i,
                 self.kopijeIgraca(),
-                copy.deepcopy(self.ruke[i]),
-                copy.deepcopy(self.stol),
+                kopijaKarata(self.ruke[i]),
+                kopijaKarata(self.stol),
                 karta,
-                copy.deepcopy(skupljeno),
+                kopijaKarata(skupljeno),
             )
-        for j, igrac in enumerate(self.igraci):
-            igrac.vidiPotez(
-                i, copy.deepcopy(self.ruke[j]), copy.deepcopy(self.stol), karta,
-                copy.deepcopy(skupljeno),
+        for j in self.vide:
+            self.igraci[j].vidiPotez(
+                i, kopijaKarata(self.ruke[j]), kopijaKarata(self.stol), karta,
+                kopijaKarata(skupljeno),
             )
         odigrano = self.igra.play(*potez)
         self.ruke[i].remove(karta)
@@ -655,7 +750,7 @@ class _Partija:
         if not (odigrano.new_deal or odigrano.finished):
             # After a deal's last move the engine has dealt anew (podijeli follows) or
             # given the table to the last capturer (zavrsi follows).
-            self.provjeri()
+            self.provjeri(i)
 
     def dohvatiPotez(self, i: int) -> tuple[Karta, Any, tuple[Card, list[Card]]]:
         """Asks player ``i`` until the engine accepts its move (at most ``maksPokusaja``).
@@ -669,7 +764,7 @@ class _Partija:
         odgovor: object = None
         pokusaji = max(1, Tablic.maksPokusaja)
         for _ in range(pokusaji):
-            odgovor = igrac.odigraj(copy.deepcopy(self.ruke[i]), copy.deepcopy(self.stol), ponovi)
+            odgovor = igrac.odigraj(kopijaKarata(self.ruke[i]), kopijaKarata(self.stol), ponovi)
             if not isinstance(odgovor, (tuple, list)) or len(odgovor) != 2:
                 raise TypeError(
                     f"{igrac.dohvatiIme()}: odigraj must return (karta, skupljeno), "
@@ -730,16 +825,17 @@ class _Partija:
                 self.skupljeno[zadnji] |= {self.stol.pop()}
         self.provjeri()
 
-    def provjeri(self) -> None:
-        """The sets hold exactly the engine's cards: a difference is a bug of this module."""
+    def provjeri(self, seat: int | None = None) -> None:
+        """The sets hold exactly the engine's cards: a difference is a bug of this module.
+
+        After a move only the table and the seat ``seat`` that moved can have changed.
+        """
         igra = self.igra
-        if {u_card(x) for x in self.stol} != igra.table:
+        if u_cards(self.stol) != igra.table:
             raise AssertionError(f"tablic.compat lost track of the table: {self.stol}")
-        for i in range(len(self.igraci)):
+        for i in range(len(self.igraci)) if seat is None else (seat,):
             view = igra.view(i)
-            if {u_card(x) for x in self.ruke[i]} != view.hand or {
-                u_card(x) for x in self.skupljeno[i]
-            } != view.piles[i]:
+            if u_cards(self.ruke[i]) != view.hand or u_cards(self.skupljeno[i]) != view.piles[i]:
                 raise AssertionError(f"tablic.compat lost track of seat {i}'s cards")
 
 

@@ -8,16 +8,27 @@ constructor does. Cards convert to and from the engine's :class:`tablic.Card` wi
 
 from __future__ import annotations
 
+import copy
 import enum
 import math
 from collections.abc import Iterable, Iterator
-from typing import Any, TypeVar, overload
+from operator import attrgetter
+from typing import Any, TypeVar, cast, overload
 
 from tablic import Card
 
-__all__ = ["Karta", "iz_carda", "u_card"]
+__all__ = [
+    "ZBROJEVI_TEZINE",
+    "Karta",
+    "iz_carda",
+    "kopijaKarata",
+    "tezinaKarte",
+    "u_card",
+    "u_cards",
+]
 
 _E = TypeVar("_E", "Karta.Boja", "Karta.Znak")
+_S = TypeVar("_S")
 
 
 class Karta:
@@ -62,8 +73,7 @@ class Karta:
         def __str__(self) -> str:
             return f"{type(self).__name__}({self.name})"
 
-        def __hash__(self) -> int:
-            return self.value
+        __hash__ = int.__hash__  # its value, computed in C: sets of cards hash suits often
 
     @enum.unique
     class Znak(enum.IntEnum):
@@ -97,16 +107,26 @@ class Karta:
 
         def __hash__(self) -> int:
             # The original's: a rank hashes as its value times the number of suits (NA too).
-            return self.value * len(Karta.Boja)
+            return int(self) * _BOJE
 
-    __slots__ = ("_boja", "_znak")
+    __slots__ = ("_boja", "_znak", "_kod")
 
     _boja: Karta.Boja
     _znak: Karta.Znak
+    _kod: int
+    """``boja + 5 * znak``: the hash, kept with the fields (every set of cards hashes them),
+    and, as ``(znak, boja)`` ordered, the order and equality of cards."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
+        if len(args) == 2 and not kwargs:
+            boja, znak = args
+            if type(boja) is Karta.Boja and type(znak) is Karta.Znak:
+                # Karta(Karta.Boja.X, Karta.Znak.Y), the form the original's code uses most.
+                self._boja, self._znak, self._kod = boja, znak, int(boja) + _BOJE * int(znak)
+                return
         self._boja = Karta.Boja.NA
         self._znak = Karta.Znak.NA
+        self._kod = 0
         if args and kwargs:
             raise TypeError(
                 "Karta takes its arguments positionally or by keyword (boja=, znak=), "
@@ -133,9 +153,9 @@ class Karta:
         if value is None:
             return
         if isinstance(value, Karta):
-            self._boja, self._znak = value._boja, value._znak
+            self._boja, self._znak, self._kod = value._boja, value._znak, value._kod
         elif isinstance(value, Karta.Boja):
-            self._boja = value
+            self.boja = value
         elif isinstance(value, (int, float, complex, Karta.Znak)):
             self.znak = value
         elif isinstance(value, str):
@@ -196,6 +216,7 @@ class Karta:
     @boja.setter
     def boja(self, value: object) -> None:
         self._boja = _prevedi(Karta.Boja, value)
+        self._kod = int(self._boja) + _BOJE * int(self._znak)
 
     @property
     def znak(self) -> Karta.Znak:
@@ -205,6 +226,7 @@ class Karta:
     @znak.setter
     def znak(self, value: object) -> None:
         self._znak = _prevedi(Karta.Znak, value)
+        self._kod = int(self._boja) + _BOJE * int(self._znak)
 
     # -- the original's class methods ------------------------------------------------------
 
@@ -212,7 +234,7 @@ class Karta:
     def noviSpil(cls) -> set[Karta]:
         """A new set of the 52 cards."""
         return {
-            Karta(boja, znak)
+            _nova(boja, znak, int(boja) + _BOJE * int(znak))
             for boja in list(Karta.Boja)[1:]
             for znak in list(Karta.Znak)[1:]
         }
@@ -281,10 +303,10 @@ class Karta:
         return key in (0, 1, "boja", "znak")
 
     def __copy__(self) -> Karta:
-        return Karta(self._boja, self._znak)
+        return _nova(self._boja, self._znak, self._kod)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Karta:
-        return Karta(self._boja, self._znak)
+        return _nova(self._boja, self._znak, self._kod)
 
     def __reduce__(self) -> tuple[type[Karta], tuple[int, int]]:
         return (Karta, (int(self._boja), int(self._znak)))
@@ -303,22 +325,23 @@ class Karta:
     # -- comparisons: the other operand is converted with Karta(), errors and all --------
 
     def __hash__(self) -> int:
-        return int(self._boja) + len(Karta.Boja) * int(self._znak)
-
-    def _kljuc(self) -> tuple[int, int]:
-        return (int(self._znak), int(self._boja))
+        return self._kod
 
     def __eq__(self, other: object) -> bool:
-        return self._kljuc() == _karta(other)._kljuc()
+        if type(other) is Karta:
+            return self._kod == other._kod
+        return self._kod == _karta(other)._kod
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __lt__(self, other: object) -> bool:
-        return self._kljuc() < _karta(other)._kljuc()
+        if type(other) is Karta:
+            return self._kod < other._kod
+        return self._kod < _karta(other)._kod
 
     def __gt__(self, other: object) -> bool:
-        return _karta(other)._kljuc() < self._kljuc()
+        return _karta(other)._kod < self._kod
 
     def __le__(self, other: object) -> bool:
         return not self > other
@@ -392,6 +415,33 @@ class Karta:
         return self.__mul__(value)
 
 
+_BOJE = len(Karta.Boja)
+"""The number of suits, ``NA`` included: the factor of the rank in a card's hash."""
+
+_new = object.__new__
+
+
+def _nova(boja: Karta.Boja, znak: Karta.Znak, kod: int) -> Karta:
+    """A new ``Karta`` of fields already converted (copies: faster than the constructor)."""
+    karta: Karta = _new(Karta)
+    karta._boja, karta._znak, karta._kod = boja, znak, kod
+    return karta
+
+
+_SAMO_KARTE = frozenset({Karta})
+
+
+def kopijaKarata(skup: _S) -> _S:
+    """``copy.deepcopy(skup)``, made faster for a ``set`` of exact ``Karta``s: a new set of
+    copies of its cards, added in its order, which is what ``deepcopy`` builds (so it
+    iterates in the same order)."""
+    if type(skup) is set:
+        karte = cast("set[Karta]", skup)
+        if set(map(type, karte)) <= _SAMO_KARTE:
+            return cast(_S, set(map(Karta.__copy__, karte)))
+    return copy.deepcopy(skup)
+
+
 def _karta(other: object) -> Karta:
     """``other`` as a card for a comparison: ``Karta(other)``, which raises as it does."""
     return other if isinstance(other, Karta) else Karta(other)
@@ -459,6 +509,9 @@ _CARDS: dict[tuple[Karta.Boja, Karta.Znak], Card] = {
     for znak, rank in _RANK_OF_ZNAK.items()
 }
 _PAIRS: dict[Card, tuple[Karta.Boja, Karta.Znak]] = {card: pair for pair, card in _CARDS.items()}
+_CARD_OF_KOD: dict[int, Card] = {
+    int(boja) + _BOJE * int(znak): card for (boja, znak), card in _CARDS.items()
+}
 
 
 def u_card(karta: object) -> Card:
@@ -467,12 +520,56 @@ def u_card(karta: object) -> Card:
     Raises ``ValueError`` for an undefined card (a missing suit or rank).
     """
     k = karta if isinstance(karta, Karta) else Karta(karta)
-    card = _CARDS.get((k.boja, k.znak))
+    card = _CARD_OF_KOD.get(k._kod)
     if card is None:
         raise ValueError(f"{k!r} is not a whole card (its suit or rank is undefined)")
     return card
 
 
+def u_cards(karte: Iterable[Karta]) -> frozenset[Card]:
+    """The engine's cards for whole ``Karta``s (a ``KeyError`` for one that is not)."""
+    return frozenset(map(_CARD_OF_KOD.__getitem__, map(_kod, karte)))
+
+
 def iz_carda(card: Card) -> Karta:
     """A new ``Karta`` for the engine's ``card``."""
     return Karta(*_PAIRS[card])
+
+
+# -- the sums of a collection of cards, without Karta's + ------------------------------------
+
+_AS = 1 << 10
+"""An ace's part of a weight: a collection's weight is the sum of its ranks (aces as 1) plus
+this for each ace (no collection of cards reaches it with its ranks alone)."""
+
+_TEZINA_KODA: list[int] = [
+    (1 + _AS if kod // _BOJE == Karta.Znak.A else kod // _BOJE) for kod in range(15 * _BOJE)
+]
+_kod = attrgetter("_kod")
+
+
+def tezinaKarte(karta: Karta) -> int:
+    """A card's weight: its rank (an ace 1) and, for an ace, a part that counts the aces.
+    The weights of a collection add up to the key of their sums in ``ZBROJEVI_TEZINE``."""
+    return _TEZINA_KODA[karta._kod]
+
+
+def _zbrojevi(tezina: int) -> tuple[int, ...]:
+    # sum of cards is every total of their ranks with each ace 1 or 11, up to 14: with the
+    # ranks' total t (aces as 1), t and, with an ace, t + 10; a set of two small numbers
+    # 10 apart iterates in increasing order.
+    ukupno, asovi = tezina % _AS, tezina // _AS
+    zbrojevi = [z for z in (ukupno, ukupno + 10) if z <= 14][: 2 if asovi else 1]
+    return tuple(1 if z == 11 else z for z in zbrojevi)
+
+
+class _Zbrojevi(dict[int, tuple[int, ...]]):
+    def __missing__(self, tezina: int) -> tuple[int, ...]:
+        self[tezina] = zbrojevi = _zbrojevi(tezina)
+        return zbrojevi
+
+
+ZBROJEVI_TEZINE: dict[int, tuple[int, ...]] = _Zbrojevi()
+"""By a collection of cards' total weight (:func:`tezinaKarte`), filled as weights come:
+the values of the ranks ``sum(karte)`` reaches, in the order its set iterates, 11 filed as
+the ace (1). What ``Tablic.moguciPotezi`` files a subset under, without adding ``Karta``s."""

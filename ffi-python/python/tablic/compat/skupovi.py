@@ -9,10 +9,10 @@ give different orders: the original's ``|=`` is kept.)
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-__all__ = ["partitivniSkup", "unijeDisjunktnih"]
+__all__ = ["partitivniSkup", "partitivniSkupSTezinama", "unijeDisjunktnih"]
 
 _T = TypeVar("_T", bound=Hashable)
 
@@ -22,13 +22,31 @@ def partitivniSkup(S: Iterable[_T]) -> set[frozenset[_T]]:
 
     Each element of ``S`` in turn extends every subset found so far.
     """
+    return partitivniSkupSTezinama(S, _bez_tezine)[0]
+
+
+def partitivniSkupSTezinama(
+    S: Iterable[_T], tezina: Callable[[_T], int]
+) -> tuple[set[frozenset[_T]], dict[frozenset[_T], int]]:
+    """``partitivniSkup(S)`` (the same set, made the same way) and every subset's total of
+    ``tezina`` over its elements (``S`` of distinct elements), counted as it is made."""
     subsets: set[frozenset[_T]] = {frozenset()}
+    tezine: dict[frozenset[_T], int] = {frozenset(): 0}
     for x in S:
+        # frozenset | {x} and frozenset | frozenset((x,)) make the same set the same way.
+        jedan = frozenset((x,))
+        w = tezina(x)
         extended: set[frozenset[_T]] = set()
         for subset in subsets:
-            extended |= {subset | {x}}
+            novi = subset | jedan
+            extended |= {novi}
+            tezine[novi] = tezine[subset] + w
         subsets |= extended
-    return subsets
+    return subsets, tezine
+
+
+def _bez_tezine(x: object) -> int:
+    return 0
 
 
 def unijeDisjunktnih(F: Iterable[Iterable[_T]]) -> set[frozenset[_T]]:
