@@ -46,21 +46,10 @@ fn module(path: &str) -> Module {
         .collect()
 }
 
-/// The one circle left, until it is broken: `Tablic.Igrac.bot` (engine.py, the players'
-/// base class) makes a class of bots.py, whose `BotIgrac` is a `Tablic.Igrac`. Breaking it
-/// moves the base class or changes the public `Igrac.bot`. Its use of bots.py is left out
-/// of the package's graph (so that any other circle is still found), and the test fails
-/// once that use is gone, so that this exception goes with it.
-const LEFT: (&str, &str) = ("compat/engine", "compat/bots");
-
 #[test]
 fn no_files_of_the_house_use_each_other_in_a_circle() {
     let mut circles = Vec::new();
-    for (folder, mut uses) in parts() {
-        if folder == "ffi-python/python/tablic" {
-            let left = (module(LEFT.0), module(LEFT.1));
-            assert!(uses.remove(&left), "{LEFT:?} is gone: remove LEFT");
-        }
+    for (folder, uses) in parts() {
         if let Some(circle) = find_circle(&uses) {
             circles.push(format!("{folder}: {}", shown_circle(&circle)));
         }

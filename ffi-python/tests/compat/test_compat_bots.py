@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tablic import Bot, Card, Game, Move
-from tablic.compat import BotIgrac, Igrac, MinimaxIgrac, PohlepniIgrac, Tablic
+from tablic.compat import BotIgrac, Igrac, MinimaxIgrac, PohlepniIgrac, Tablic, napraviBota
 from tablic.compat.karta import iz_carda, u_card
 
 from compat_igraci import PotezLog
@@ -33,7 +33,7 @@ def game_log(players: list[type[Tablic.Igrac]], seed: int, n_seed: int = 5) -> l
 
 
 def test_bot_classes() -> None:
-    Pimc = Igrac.bot("pimc", samples=4)
+    Pimc = napraviBota("pimc", samples=4)
     assert issubclass(Pimc, BotIgrac) and issubclass(Pimc, Tablic.Igrac)
     assert Pimc.__name__ == "PimcIgrac"
     igrac = Pimc(2, seed=9)
@@ -41,19 +41,19 @@ def test_bot_classes() -> None:
     assert igrac.dohvatiBota().spec_string.startswith("pimc:samples=4")
     twin = copy.deepcopy(igrac)
     assert type(twin) is Pimc and twin._seed == 9 and twin.dohvatiIme() == "PimcIgrac 3"
-    assert Igrac.bot("minimax", depth=2)(0, "M").dohvatiBota().spec_string.startswith("minimax:depth=2")
+    assert napraviBota("minimax", depth=2)(0, "M").dohvatiBota().spec_string.startswith("minimax:depth=2")
     with pytest.raises(ValueError):
-        Igrac.bot("nobody")
+        napraviBota("nobody")
     with pytest.raises(ValueError):
-        Igrac.bot("pimc", samples=0)
+        napraviBota("pimc", samples=0)
 
 
 @pytest.mark.parametrize(
     "make",
     [
-        lambda zrcalo: Igrac.bot("greedy", zrcalo=zrcalo),
-        lambda zrcalo: Igrac.bot("pimc", samples=6, nodes=3000, zrcalo=zrcalo),
-        lambda zrcalo: Igrac.bot("minimax", depth=2, nodes=3000, zrcalo=zrcalo),
+        lambda zrcalo: napraviBota("greedy", zrcalo=zrcalo),
+        lambda zrcalo: napraviBota("pimc", samples=6, nodes=3000, zrcalo=zrcalo),
+        lambda zrcalo: napraviBota("minimax", depth=2, nodes=3000, zrcalo=zrcalo),
     ],
 )
 def test_rebuilt_game_decides_as_the_engines(make: Any) -> None:
@@ -66,16 +66,16 @@ def test_rebuilt_game_decides_as_the_engines(make: Any) -> None:
 def test_bots_beat_random() -> None:
     wins = 0
     for game in range(6):
-        log = game_log([Igrac.bot("greedy"), Tablic.RandomIgrac], seed=game, n_seed=game)
+        log = game_log([napraviBota("greedy"), Tablic.RandomIgrac], seed=game, n_seed=game)
         wins += log[-1][0] > log[-1][1]
     assert wins >= 5
 
 
 @pytest.mark.parametrize("name", ["clairvoyant", "bestresponse"])
 def test_bots_that_see_every_hand_need_the_compat_engine(name: str) -> None:
-    assert len(game_log([Igrac.bot(name), Tablic.RandomIgrac], seed=1)) == 49
+    assert len(game_log([napraviBota(name), Tablic.RandomIgrac], seed=1)) == 49
     with pytest.raises(RuntimeError, match=f"the {name} bot sees every hand"):
-        game_log([Igrac.bot(name, zrcalo=True), Tablic.RandomIgrac], seed=1)
+        game_log([napraviBota(name, zrcalo=True), Tablic.RandomIgrac], seed=1)
 
 
 def test_stand_ins() -> None:
@@ -104,7 +104,7 @@ def test_a_seed_out_of_range_says_so(seed: int, text: str) -> None:
     with pytest.raises(ValueError, match=message):
         PohlepniIgrac(0, seed=seed)
     with pytest.raises(ValueError, match=message):
-        Igrac.bot("greedy", seed=seed)(0)
+        napraviBota("greedy", seed=seed)(0)
     with pytest.raises(TypeError):
         MinimaxIgrac(0, seed=1.5)  # type: ignore[arg-type]
 
@@ -151,7 +151,7 @@ def tudje(cards: frozenset[Card]) -> set[Any]:
 @pytest.mark.parametrize(("players", "seat", "name"), [(2, 1, "pimc"), (3, 0, "greedy"), (4, 2, "minimax")])
 def test_bot_driven_by_callbacks_only(players: int, seat: int, name: str) -> None:
     options: dict[str, Any] = {"pimc": {"samples": 6, "nodes": 2000}, "minimax": {"depth": 2, "nodes": 2000}}.get(name, {})
-    klasa = Igrac.bot(name, **options)
+    klasa = napraviBota(name, **options)
     igrac = klasa(seat, seed=21)
     reference = Bot(name, seed=21, **options)
     rng = random.Random(players)
@@ -184,7 +184,7 @@ def test_bot_driven_by_callbacks_only(players: int, seat: int, name: str) -> Non
 
 
 def test_a_rebuild_that_disagrees_raises() -> None:
-    igrac = Igrac.bot("greedy")(0, seed=1)
+    igrac = napraviBota("greedy")(0, seed=1)
     game = Game(players=2, seed=5)
     igrac.saznajBrojIgraca(2, ["a", "b"])
     igrac.saznajNovoDijeljenje(tudje(game.view(0).hand), tudje(game.table))

@@ -54,7 +54,7 @@ What is here
   ``dodajIgraca``, ``igraj(*logs)`` with the original's callbacks in its order, the
   queries, ``dohvatiRezultat``; ``Tablic.Igrac``, ``Tablic.RandomIgrac``, ``Tablic.Log``,
   ``Tablic.PrazniLog``.
-- ``Igrac.bot(name, **options)`` (:mod:`tablic.compat.bots`): the engine's bots as players;
+- ``napraviBota(name, **options)`` (:mod:`tablic.compat.bots`): the engine's bots as players;
   :class:`PohlepniIgrac` and :class:`MinimaxIgrac`, stand-ins for the original's players.
 
 Where it differs from the original
@@ -119,7 +119,7 @@ __all__ = [
 ]
 
 Igrac = Tablic.Igrac
-"""``Tablic.Igrac``, the abstract player; ``Igrac.bot(name, **options)`` makes bot players."""
+"""``Tablic.Igrac``, the abstract player; ``napraviBota(name, **options)`` makes bot players."""
 
 
 def _stand_in(name: str, **attributes: object) -> ModuleType:

@@ -1,6 +1,6 @@
 """The engine's bots as ``Tablic.Igrac`` players.
 
-``Igrac.bot("pimc", samples=32)`` (or :func:`napraviBota`) is a player class for
+``napraviBota("pimc", samples=32)`` is a player class for
 ``Tablic.dodajIgraca``. Seated in a :mod:`tablic.compat` game the bot decides from the
 engine's own game (``tablic.View`` of its seat). Seated in any other engine that speaks the
 original interface (the original ``engine.py``), it rebuilds the game from what its
@@ -182,7 +182,14 @@ class BotIgrac(Tablic.Igrac):
 
 
 def napraviBota(name: str, *, zrcalo: bool = False, **options: int) -> type[BotIgrac]:
-    """A ``BotIgrac`` class for the engine's bot ``name`` with ``options`` (see ``Igrac.bot``)."""
+    """A player class deciding with the engine's bot ``name`` (``tablic.Bot``).
+
+    ``napraviBota("pimc", samples=32)`` is a class for ``dodajIgraca``; its instances take
+    ``(i, ime=None, *, seed=None, **more_options)``. In a ``tablic.compat`` game the bot
+    reads the engine's game directly; seated in another engine (the original
+    ``engine.py``) it rebuilds the game from its callbacks. ``zrcalo=True`` makes it always
+    rebuild (for testing that path).
+    """
     probe = Bot(name, **{key: value for key, value in options.items() if key != "seed"})
     words = re.split(r"[^0-9A-Za-z]+", probe.name)
     class_name = "".join(word.capitalize() for word in words) + "Igrac"

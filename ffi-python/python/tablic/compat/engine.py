@@ -27,15 +27,12 @@ import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 from types import FunctionType
-from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeAlias, TypedDict
+from typing import IO, Any, ClassVar, TypeAlias, TypedDict
 
 from tablic import Card, Game, IllegalMoveError, capture_problem
 
 from .karta import ZBROJEVI_TEZINE, Karta, kopijaKarata, tezinaKarte, u_card, u_cards
 from .skupovi import partitivniSkup, partitivniSkupSTezinama, unijeDisjunktnih
-
-if TYPE_CHECKING:
-    from .bots import BotIgrac
 
 __all__ = [
     "Karta",
@@ -279,20 +276,6 @@ class Tablic:
         def __init__(self, i: int, ime: str | None = None) -> None:
             self.__i = i
             self.__ime = f"{type(self).__name__} {i + 1}" if ime is None else ime
-
-        @classmethod
-        def bot(cls, name: str, *, zrcalo: bool = False, **options: int) -> type[BotIgrac]:
-            """A player class deciding with the engine's bot ``name`` (``tablic.Bot``).
-
-            ``Igrac.bot("pimc", samples=32)`` is a class for ``dodajIgraca``; its
-            instances take ``(i, ime=None, *, seed=None, **more_options)``. In a
-            ``tablic.compat`` game the bot reads the engine's game directly; seated in
-            another engine (the original ``engine.py``) it rebuilds the game from its
-            callbacks. ``zrcalo=True`` makes it always rebuild (for testing that path).
-            """
-            from .bots import napraviBota
-
-            return napraviBota(name, zrcalo=zrcalo, **options)
 
         def _spojiIgru(self, igra: Game | None) -> None:
             """Called by ``Tablic.igraj`` with the engine's game at the start (None at the
