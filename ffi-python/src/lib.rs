@@ -21,6 +21,7 @@
 //! - `matches.rs`: `play_match()`, the core's match harness on threads, without the GIL;
 //!   pieces of a match (`play_match_groups`, `MatchTally`) for other processes and machines;
 //!   `play_tournament()`, a round robin over the core's tournament plan.
+//! - `worlds.rs`: `sample_world()`, a world consistent with a view, as the PIMC bot draws it.
 
 mod analysis;
 mod bot;
@@ -38,6 +39,7 @@ mod players;
 mod position;
 mod rules;
 mod view;
+mod worlds;
 
 use pyo3::prelude::*;
 
@@ -82,5 +84,6 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
         "IllegalMoveError",
         module.py().get_type::<errors::IllegalMoveError>(),
     )?;
+    module.add_function(wrap_pyfunction!(worlds::sample_world, module)?)?;
     Ok(())
 }
