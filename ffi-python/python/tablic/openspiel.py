@@ -289,15 +289,19 @@ class TablicState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return self.engine.record()
 
 
-def resample(state: TablicState, player: int, rng: random.Random | Any) -> TablicState:
+def resample(
+    state: TablicState,
+    player: int,
+    rng: random.Random | np.random.Generator | np.random.RandomState,
+) -> TablicState:
     """A state with ``player``'s information state, the other hands dealt anew by the
     engine's world sampler (`tablic.sample_world`) with a seed drawn from ``rng`` (a
     `random.Random`, or a numpy ``Generator`` or ``RandomState``)."""
     if state.deal.dealing or state.is_terminal():
         raise ValueError("resample needs a decision node")
-    if hasattr(rng, "getrandbits"):
+    if isinstance(rng, random.Random):
         seed = rng.getrandbits(64)
-    elif hasattr(rng, "integers"):
+    elif isinstance(rng, np.random.Generator):
         seed = int(rng.integers(2**63))
     else:
         seed = int(rng.randint(2**31))
@@ -307,7 +311,7 @@ def resample(state: TablicState, player: int, rng: random.Random | Any) -> Tabli
     # The other seats' unplayed cards sit at the deck places of their cards now in hand:
     # give those places the world's cards, seat by seat (any order: a hand is a set).
     place_of = {card: place for place, card in enumerate(deal.deck)}
-    resampled = state.clone()
+    resampled: TablicState = state.clone()
     deck = resampled.deal.deck
     for seat in range(game.players):
         if seat == player:
