@@ -33,8 +33,12 @@
 #                Its libraries are the no_std check too: tablic-core, with the solver and
 #                without, built for thumbv7m-none-eabi and thumbv7em-none-eabihf by Debian's
 #                rustc with -Z build-std=core (no std, no alloc to be had)
-#   python       ffi-python/ installed with pip (maturin) into a fresh virtual environment,
-#                then pytest (warnings as errors) and mypy --strict on the package and tests
+#   python       ffi-python/'s abi3 wheel built once (maturin build --release), installed into a
+#                fresh virtual environment whose PATH has no cargo or rustc, then pytest
+#                (warnings as errors; OpenSpiel's, PettingZoo's and Gymnasium's own tests of
+#                tablic.openspiel, tablic.env, tablic.gym; the docs' Python blocks) and mypy
+#                --strict on the package and tests; then the same wheel under CPython 3.10
+#                (the abi3 floor), if the machine has it: imports and docstring examples
 #   training     scripts/train-evaluation.sh --smoke and scripts/train-move-model.sh --smoke:
 #                the learned evaluation's and the move model's pipelines (games, `tablic
 #                dataset`, the numpy fit, the Rust weights) end to end on a few games, into
@@ -220,10 +224,50 @@ step_handheld() {
 }
 
 step_python() {
-    local venv="$HOST_TARGET_DIR/python-venv"
+    local venv="$HOST_TARGET_DIR/python-venv" tools="$HOST_TARGET_DIR/python-tools"
+    local wheels="$HOST_TARGET_DIR/wheels" floor="$HOST_TARGET_DIR/python-floor-venv"
+    local pip_install=(install --quiet --disable-pip-version-check)
+    # The wheel, built once (abi3: this one file serves every CPython from the floor up).
+    if [[ ! -x "$tools/bin/maturin" ]]; then
+        python3 -m venv --clear "$tools"
+        "$tools/bin/pip" "${pip_install[@]}" "maturin>=1.9,<2"
+    fi
+    rm -rf "$wheels"
+    (cd ffi-python && "$tools/bin/maturin" build --release --quiet --out "$wheels")
+    local wheel=("$wheels"/tablic-*-abi3-*.whl)
+    echo "    built ${wheel[0]##*/}"
+    # Installed from the wheel into a fresh environment with no Rust on its PATH: the tests,
+    # the docs' Python blocks (tests/test_docs.py) and mypy run from what a user installs.
     python3 -m venv --clear "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "./ffi-python[test]"
-    (cd ffi-python && "$venv/bin/python" -m pytest -q -p no:cacheprovider && "$venv/bin/mypy")
+    "$venv/bin/pip" "${pip_install[@]}" "${wheel[0]}[test]"
+    (
+        cd ffi-python
+        export PATH="$venv/bin"
+        if ! python -c 'import shutil, sys; sys.exit(any(map(shutil.which, ["cargo", "rustc"])))'
+        then
+            echo "    cargo or rustc is on the test environment's PATH" >&2
+            exit 1
+        fi
+        python -m pytest -q -p no:cacheprovider && mypy
+    )
+    # The abi3 floor, CPython 3.10: the same wheel installs and its examples run.
+    local floor_python="" candidate
+    for candidate in python3.10 "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.10*/bin/python3.10; do
+        if "$candidate" -c '' 2>/dev/null; then floor_python=$candidate; break; fi
+    done
+    if [[ -n $floor_python ]]; then
+        "$floor_python" -m venv --clear "$floor"
+        "$floor/bin/pip" "${pip_install[@]}" "${wheel[0]}[env]"
+        (cd / && PATH="$floor/bin" "$floor/bin/python" -W error -c 'import doctest, sys
+import tablic, tablic.encoding, tablic.env, tablic.gym, tablic.training
+assert sys.version_info[:2] == (3, 10), sys.version
+for module in [tablic, tablic.env, tablic.gym]:
+    failures, tried = doctest.testmod(module)
+    assert tried > 0 and failures == 0, module
+print("    CPython 3.10: tablic, tablic.env, tablic.gym import and their examples run")')
+    else
+        echo "    no python3.10 on this machine: the abi3 floor is not checked here"
+    fi
 }
 
 step_training() {

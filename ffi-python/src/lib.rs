@@ -23,6 +23,7 @@
 //!   `play_tournament()`, a round robin over the core's tournament plan.
 //! - `encoding.rs`: the observation and action encodings of `tablic.encoding`, once.
 //! - `vector.rs`: `VectorGames`, many games stepped together for `tablic.vector`.
+//! - `worlds.rs`: `sample_world()`, a world consistent with a view, as the PIMC bot draws it.
 
 mod analysis;
 mod bot;
@@ -43,6 +44,7 @@ mod position;
 mod rules;
 mod vector;
 mod view;
+mod worlds;
 
 use pyo3::prelude::*;
 
@@ -91,5 +93,6 @@ fn _tablic(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(encoding::legal_action_codes, module)?)?;
     module.add("MAX_CAPTURES_PER_CARD", encoding::MAX_CAPTURES_PER_CARD)?;
     module.add_class::<vector::PyVectorGames>()?;
+    module.add_function(wrap_pyfunction!(worlds::sample_world, module)?)?;
     Ok(())
 }

@@ -7,10 +7,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pickle
+
 import numpy as np
+import pettingzoo
 import pytest
 from pettingzoo.test.api_test import api_test as pettingzoo_api_test
+from pettingzoo.test.parallel_test import parallel_api_test as pettingzoo_parallel_api_test
+from pettingzoo.test.render_test import render_test as pettingzoo_render_test
 from pettingzoo.test.seed_test import seed_test as pettingzoo_seed_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from tablic import Bot, Card, Game, Move, View
 from tablic.encoding import action_count, action_to_move, legal_action_mask, move_to_action
@@ -318,3 +324,79 @@ def test_actions_of_the_environment_are_the_encodings() -> None:
 def test_the_docstring_example_runs() -> None:
     failures, tried = doctest.testmod(tablic.env)
     assert tried > 0 and failures == 0
+
+
+# --- PettingZoo's other tests, registration, pickling ----------------------------------
+
+parallel_api_test: Callable[..., None] = pettingzoo_parallel_api_test
+render_test: Callable[..., None] = pettingzoo_render_test
+
+
+@pytest.mark.parametrize("rules", [None, "side-size=2"])
+def test_the_parallel_api_test_passes_through_turn_based_aec_to_parallel(
+    rules: str | None,
+) -> None:
+    parallel_api_test(turn_based_aec_to_parallel(env(players=4, seed=2, rules=rules)),
+                      num_cycles=100)
+    parallel_api_test(tablic.env.parallel_env(players=2, seed=2), num_cycles=100)
+
+
+@pytest.mark.parametrize("rules", [None, "side-size=2"])
+def test_the_render_test_passes(rules: str | None, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode: env(players=4, seed=1, rules=rules, render_mode=render_mode))
+    assert "seat 0 to move" in capsys.readouterr().out
+
+
+def test_the_seed_test_passes_in_pairs() -> None:
+    seed_test(lambda: env(players=4, rules="side-size=2"))
+
+
+def play_on(environment: Any, rng: random.Random, steps: int) -> list[Any]:
+    """Random legal actions for ``steps`` steps (or to the end): what each step saw."""
+    seen = []
+    for _ in range(steps):
+        if not environment.agents:
+            break
+        observation, reward, terminated, truncated, _ = environment.last()
+        action = None if terminated or truncated else rng.choice(
+            np.flatnonzero(observation["action_mask"]).tolist()
+        )
+        environment.step(action)
+        seen.append((environment.agent_selection if environment.agents else None, reward,
+                     observation["observation"].tolist()))
+    return seen
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [{"players": 2, "opponents": {1: "greedy"}},
+     {"players": 4, "rules": "side-size=2", "opponents": {1: "random", 3: "pimc:samples=2"}}],
+)
+def test_a_pickled_environment_plays_on_as_the_original(arguments: dict[str, Any]) -> None:
+    environment: Any = env(seed=4, **arguments)
+    environment.reset()
+    play_on(environment, random.Random(1), 7)
+    copy_ = pickle.loads(pickle.dumps(environment))
+    assert copy_.unwrapped.game.record() == environment.unwrapped.game.record()
+    assert play_on(copy_, random.Random(2), 200) == play_on(environment, random.Random(2), 200)
+    assert copy_.unwrapped.game.record() == environment.unwrapped.game.record()
+    # Not reset yet, and after the game: both pickle too.
+    assert pickle.loads(pickle.dumps(env(**arguments))).unwrapped.agents == []
+    assert pickle.loads(pickle.dumps(environment)).unwrapped.game.is_finished
+
+
+def test_an_object_opponent_does_not_pickle() -> None:
+    environment = raw_env(players=2, opponents={1: Bot("greedy")})
+    with pytest.raises(TypeError, match="seat 1 is an object"):
+        pickle.dumps(environment)
+
+
+def test_it_is_registered_with_its_version() -> None:
+    made: Any = pettingzoo.make("aec", "tablic_v1", players=4, rules="side-size=2", seed=3)
+    assert made.metadata["name"] == "tablic_v1" and made.metadata["version"] == 1
+    made.reset()
+    same = raw_env(players=4, rules="side-size=2", seed=3)
+    same.reset()
+    assert made.unwrapped.game.record() == same.game.record()
+    parallel = pettingzoo.make("parallel", "tablic_v1", players=3)
+    assert parallel.possible_agents == ["player_0", "player_1", "player_2"]

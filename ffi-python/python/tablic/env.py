@@ -48,6 +48,18 @@ environment against the greedy bot).
   random one.
 * **Rendering**: ``"ansi"`` returns the whole state as text (every hand, the table, the
   piles), ``"human"`` prints it after every step.
+* **Pickling**: an environment pickles with its game and plays on as the original; a bot
+  given by name is rebuilt from its name and seed and decides the game's moves so far
+  again (so its random stream is where it was); a `Bot` object or Python player given as
+  an opponent does not pickle (``TypeError``).
+* **Registration**: importing the module registers ``"tablic_v1"`` with
+  ``pettingzoo.register``, as an AEC environment (`env`) and a parallel one (`parallel_env`,
+  PettingZoo's ``turn_based_aec_to_parallel`` of `env`): ``pettingzoo.make("aec",
+  "tablic_v1", players=4, rules="side-size=2")``.
+
+Versions (``metadata["name"]``, ``metadata["version"]``): 0, the first; 1 adds the
+registration, pickling and `parallel_env`, with the same observations, actions and
+rewards (`tablic.encoding`'s layout, ``partners`` in a game of sides).
 """
 
 from __future__ import annotations
@@ -61,8 +73,10 @@ try:
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    import pettingzoo
+    from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 except ImportError as error:  # pragma: no cover - exercised in a subprocess
     raise ImportError(
         "tablic.env needs numpy and pettingzoo, from the optional extra 'env': "
@@ -83,7 +97,13 @@ from tablic.training import BOT_SEED_INDEX, derive_seed, margins
 if TYPE_CHECKING:
     from tablic._tablic import Player
 
-__all__ = ["Reward", "env", "raw_env"]
+__all__ = ["VERSION", "Reward", "env", "parallel_env", "raw_env"]
+
+VERSION = 1
+"""The environment's version (see the module's docs), in its registered name too."""
+
+NAME = f"tablic_v{VERSION}"
+"""The name it is registered under."""
 
 Reward = Literal["margin", "total", "win"]
 """What an agent is paid at the end of the game (see the module's docs)."""
@@ -116,7 +136,8 @@ class raw_env(AECEnv[str, ObsDict, Action]):
     """The AEC environment without wrappers (`env` adds them)."""
 
     metadata: dict[str, Any] = {
-        "name": "tablic_v0",
+        "name": NAME,
+        "version": VERSION,
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
     }
@@ -144,6 +165,7 @@ class raw_env(AECEnv[str, ObsDict, Action]):
         self.reward: Reward = reward
         self.captures_per_card = captures_per_card
         self._opponent_players: dict[int, str | Bot | Player] = dict(opponents or {})
+        self._opponent_seeds: dict[int, int] = {}
         for seat, player in self._opponent_players.items():
             if not 0 <= seat < players:
                 raise ValueError(f"opponent seat {seat} is not a seat of {players} players")
@@ -195,12 +217,10 @@ class raw_env(AECEnv[str, ObsDict, Action]):
         deal = derive_seed(base, index)  # says why when the seed is out of range
         self._base_seed, self._next_deal = base, index + 1
         self._game = Game(players=self.players, seed=deal, rules=self.rules)
-        self._opponents = {
-            seat: Bot(player, seed=derive_seed(deal, BOT_SEED_INDEX + seat))
-            if isinstance(player, str)
-            else player
-            for seat, player in self._opponent_players.items()
+        self._opponent_seeds = {
+            seat: derive_seed(deal, BOT_SEED_INDEX + seat) for seat in self._opponent_players
         }
+        self._opponents = self._made_opponents()
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -293,6 +313,43 @@ class raw_env(AECEnv[str, ObsDict, Action]):
             lines.append(f"last move: {history[-1]}")
         return "\n".join(lines)
 
+    def _made_opponents(self) -> dict[int, Bot | Player]:
+        """The opponents of this deal: a bot given by name made with its seat's seed."""
+        return {
+            seat: Bot(player, seed=self._opponent_seeds[seat])
+            if isinstance(player, str)
+            else player
+            for seat, player in self._opponent_players.items()
+        }
+
+    def __getstate__(self) -> dict[str, Any]:
+        for seat, player in self._opponent_players.items():
+            if not isinstance(player, str):
+                raise TypeError(
+                    f"the opponent at seat {seat} is an object, which does not pickle: "
+                    "give built-in bots by name to pickle the environment"
+                )
+        state = dict(self.__dict__)
+        del state["_opponents"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._opponents = {}
+        if self._game is not None:
+            self._opponents = self._made_opponents()
+            self._replay_opponents(self._game)
+
+    def _replay_opponents(self, game: Game) -> None:
+        """Brings the new opponents' random streams to where the game's moves left them:
+        each bot decides again every move it made in the game so far."""
+        replay = Game(players=self.players, deck=game.deck, rules=self.rules)
+        for move in game.history:
+            bot = self._opponents.get(replay.to_move)  # type: ignore[arg-type]
+            if isinstance(bot, Bot):
+                bot.choose(replay)
+            replay.play(move)
+
     def legal_actions(self) -> dict[int, Move]:
         """The selected agent's legal actions and their moves (empty once the game is
         over)."""
@@ -366,3 +423,21 @@ def env(
         environment = wrappers.TerminateIllegalWrapper(environment, penalty)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
     return wrappers.OrderEnforcingWrapper(environment)
+
+
+def parallel_env(
+    players: int = 2,
+    seed: int | None = None,
+    opponents: Mapping[int, str | Bot | Player] | None = None,
+    **options: Any,
+) -> ParallelEnv[str, ObsDict, Action]:
+    """`env` as a PettingZoo parallel environment (``turn_based_aec_to_parallel``): one
+    agent acts at each step, the others' actions are ignored. ``options`` are `env`'s."""
+    # Action already holds None, the ``ActionType | None`` the conversion's types spell.
+    return turn_based_aec_to_parallel(  # type: ignore[misc]
+        env(players, seed, opponents, **options)
+    )
+
+
+pettingzoo.register("aec", NAME, env)
+pettingzoo.register("parallel", NAME, parallel_env)
