@@ -10,6 +10,7 @@
 mod analyze;
 mod arena;
 mod bench;
+mod checkpoint_file;
 mod dataset;
 mod dataset_moves;
 pub mod engine;
