@@ -52,7 +52,11 @@ pub struct Checkpoint {
 
 impl CheckpointArgs {
     /// The checkpoint of the run whose arguments display as `of`, if one is asked for.
-    pub fn open(&self, of: &dyn std::fmt::Display, has_engines: bool) -> Result<Option<Checkpoint>, Failure> {
+    pub fn open(
+        &self,
+        of: &dyn std::fmt::Display,
+        has_engines: bool,
+    ) -> Result<Option<Checkpoint>, Failure> {
         let Some(path) = &self.checkpoint else {
             return Ok(None);
         };
@@ -87,7 +91,12 @@ impl Checkpoint {
     }
 
     /// Writes the checkpoint if it is due (or `now`): `chunks` finished, with `tally`.
-    pub fn save(&mut self, chunks: &Chunks, tally: &dyn TallyText, now: bool) -> Result<(), Failure> {
+    pub fn save(
+        &mut self,
+        chunks: &Chunks,
+        tally: &dyn TallyText,
+        now: bool,
+    ) -> Result<(), Failure> {
         let due = self.written.is_none_or(|at| at.elapsed() >= self.every);
         if !(now || due) {
             return Ok(());
@@ -95,8 +104,9 @@ impl Checkpoint {
         let mut text = String::new();
         write_checkpoint(&mut text, &self.of as &dyn std::fmt::Display, chunks, tally)
             .expect("a String takes any text");
-        write_atomically(&self.path, text.as_bytes())
-            .map_err(|error| Failure::Runtime(format!("--checkpoint {}: {error}", self.path.display())))?;
+        write_atomically(&self.path, text.as_bytes()).map_err(|error| {
+            Failure::Runtime(format!("--checkpoint {}: {error}", self.path.display()))
+        })?;
         self.written = Some(Instant::now());
         Ok(())
     }

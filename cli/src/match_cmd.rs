@@ -14,10 +14,10 @@ use clap::Args;
 use serde::Serialize;
 use tablic_core::bots::{split_bot_list, BotSpec};
 use tablic_core::game::match_to_target::MAX_TARGET;
-use tablic_core::matches::tally::{BotSummary, MarginSummary, MatchTally};
-use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::checkpoint::MatchArguments;
 use tablic_core::matches::chunks::Chunks;
+use tablic_core::matches::tally::{BotSummary, MarginSummary, MatchTally};
+use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::MatchPlan;
 use tablic_core::Rules;
 

@@ -5,10 +5,10 @@
 //! (table, deal group) pieces on threads, shows a progress bar, stops cleanly on Ctrl-C,
 //! and prints the ranking as a table, JSON or CSV.
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
@@ -185,7 +185,9 @@ impl Progress {
 
 /// Games in `standings`: each is counted once for each of its `size` seats.
 fn games_in(standings: &Standings, entrants: usize, size: usize) -> u64 {
-    let seats: u64 = (0..entrants).map(|entrant| standings.entrant(entrant).games).sum();
+    let seats: u64 = (0..entrants)
+        .map(|entrant| standings.entrant(entrant).games)
+        .sum();
     seats / size as u64
 }
 
