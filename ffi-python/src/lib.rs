@@ -25,6 +25,7 @@
 mod analysis;
 mod bot;
 mod card;
+mod checkpointed;
 mod errors;
 mod files;
 mod game;
