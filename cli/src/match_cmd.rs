@@ -6,7 +6,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -18,7 +18,7 @@ use tablic_core::matches::checkpoint::MatchArguments;
 use tablic_core::matches::chunks::Chunks;
 use tablic_core::matches::tally::{BotSummary, MarginSummary, MatchTally};
 use tablic_core::matches::timing::DecisionTimer;
-use tablic_core::matches::MatchPlan;
+use tablic_core::matches::{split_groups, MatchPlan};
 use tablic_core::Rules;
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
@@ -234,13 +234,13 @@ type Piece = (MatchTally, Vec<ForfeitNote>);
 /// A finished chunk of a match (its index, tally and forfeits), or a failure.
 type Done = Result<(u64, MatchTally, Vec<ForfeitNote>), Failure>;
 
-/// Plays chunks of `plan` from `unfinished` (taken in turn through `next`) until none is
-/// left, sending each finished one to `sender` and each group's games to `progress`.
+/// Plays the chunks `mine` of `plan` in order, sending each finished one to `sender` and
+/// each group's games to `progress`.
 fn play_chunks(
     plan: &MatchPlan,
     lineup: &Lineup,
     chunks: &Chunks,
-    (unfinished, next): (&[u64], &AtomicUsize),
+    mine: &[u64],
     progress: &Progress,
     sender: &mpsc::Sender<Done>,
 ) {
@@ -259,7 +259,7 @@ fn play_chunks(
         players: &seated,
         records: lineup.records.as_ref(),
     };
-    while let Some(&chunk) = unfinished.get(next.fetch_add(1, Ordering::Relaxed)) {
+    for &chunk in mine {
         let mut tally = MatchTally::for_plan(plan);
         let mut notes = Vec::new();
         for group in chunks.range(chunk) {
@@ -287,8 +287,8 @@ fn play_chunks(
     }
 }
 
-/// Plays groups `0..groups` on `threads` threads, each taking the next unfinished chunk
-/// of the match, and merges the chunks' tallies (exact sums, so their order does not
+/// Plays groups `0..groups` on `threads` threads, each a contiguous run of the unfinished
+/// chunks (so an engine sees the games in order, as in a run on one thread), and merges the chunks' tallies (exact sums, so their order does not
 /// matter). With a checkpoint, goes on from it and keeps it as chunks finish. Shows a
 /// progress line on stderr if `show_progress`.
 fn play_match(
@@ -306,7 +306,6 @@ fn play_match(
     let (mut chunks, mut tally) =
         loaded.unwrap_or_else(|| (Chunks::new(groups), MatchTally::for_plan(plan)));
     let unfinished: Vec<u64> = chunks.unfinished().collect();
-    let next = AtomicUsize::new(0);
     let progress = Progress::default();
     progress.games.store(tally.games(), Ordering::Relaxed);
     progress
@@ -319,10 +318,12 @@ fn play_match(
     // The chunks' ranges, for the workers: `chunks` itself changes as they finish.
     let layout = Chunks::new(groups);
     let outcome: Result<(), Failure> = std::thread::scope(|scope| {
-        for _ in 0..threads.min(unfinished.len()) {
+        let count = unfinished.len() as u64;
+        for part in 0..threads.min(unfinished.len()) as u64 {
             let (sender, progress, chunks) = (sender.clone(), &progress, &layout);
-            let work = (unfinished.as_slice(), &next);
-            scope.spawn(move || play_chunks(plan, lineup, chunks, work, progress, &sender));
+            let mine = split_groups(count, threads as u64, part);
+            let mine = &unfinished[mine.start as usize..mine.end as usize];
+            scope.spawn(move || play_chunks(plan, lineup, chunks, mine, progress, &sender));
         }
         drop(sender);
         let mut line = ProgressLine::default();
