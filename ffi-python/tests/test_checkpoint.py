@@ -78,16 +78,29 @@ def test_a_checkpointed_match_is_the_plain_one_and_reads_back(tmp_path: Path) ->
     assert stats(again) == stats(plain)
 
 
-def test_a_match_stopped_by_keyboard_interrupt_goes_on(tmp_path: Path) -> None:
+@pytest.fixture
+def ctrl_c_interrupts() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt while the test runs (Ray, started by other tests,
+    puts in a handler of its own)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_a_match_stopped_by_keyboard_interrupt_goes_on(
+    tmp_path: Path, ctrl_c_interrupts: None
+) -> None:
     path = tmp_path / "match.checkpoint"
     watcher = stop_when_written(path, _thread.interrupt_main)
+    # Long enough that a watcher slow to run on a loaded machine still stops it half way.
+    long = (["greedy", "random"], 30_000)
     with pytest.raises(KeyboardInterrupt):
-        tablic.match(*MATCH, seed=5, checkpoint=path, checkpoint_every=0)
+        tablic.match(*long, seed=5, checkpoint=path, checkpoint_every=0)
     watcher.join()
     done, chunks = finished_chunks(path)
     assert 0 < done < chunks, "stopped half way, what finished kept"
-    resumed = tablic.match(*MATCH, seed=5, checkpoint=path, threads=3)
-    assert stats(resumed) == stats(tablic.match(*MATCH, seed=5))
+    resumed = tablic.match(*long, seed=5, checkpoint=path, threads=3)
+    assert stats(resumed) == stats(tablic.match(*long, seed=5))
 
 
 @pytest.fixture
