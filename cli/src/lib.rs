@@ -10,6 +10,7 @@
 mod analyze;
 mod arena;
 mod bench;
+mod checkpoint_file;
 mod dataset;
 mod dataset_fields;
 mod dataset_moves;

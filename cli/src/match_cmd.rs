@@ -14,12 +14,15 @@ use clap::Args;
 use serde::Serialize;
 use tablic_core::bots::{split_bot_list, BotSpec};
 use tablic_core::game::match_to_target::MAX_TARGET;
+use tablic_core::matches::checkpoint::MatchArguments;
+use tablic_core::matches::chunks::Chunks;
 use tablic_core::matches::tally::{BotSummary, MarginSummary, MatchTally};
 use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::{split_groups, MatchPlan};
 use tablic_core::Rules;
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
+use crate::checkpoint_file::{Checkpoint, CheckpointArgs};
 use crate::error::Failure;
 use crate::output::{self, Align, Table};
 use crate::rules_flags::{describe, RulesFlags};
@@ -78,6 +81,9 @@ pub struct MatchArgs {
 
     #[command(flatten)]
     rules: RulesFlags,
+
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
 }
 
 const MATCH_AFTER_HELP: &str = "\
@@ -225,15 +231,19 @@ struct Progress {
 /// A piece of a match: its tally and its forfeits.
 type Piece = (MatchTally, Vec<ForfeitNote>);
 
-/// Plays `groups` of `plan` into a tally, reporting each group to `progress`.
-fn play_piece(
+/// A finished chunk of a match (its index, tally and forfeits), or a failure.
+type Done = Result<(u64, MatchTally, Vec<ForfeitNote>), Failure>;
+
+/// Plays the chunks `mine` of `plan` in order, sending each finished one to `sender` and
+/// each group's games to `progress`.
+fn play_chunks(
     plan: &MatchPlan,
     lineup: &Lineup,
-    groups: std::ops::Range<u64>,
+    chunks: &Chunks,
+    mine: &[u64],
     progress: &Progress,
-) -> Result<Piece, Failure> {
-    let mut tally = MatchTally::for_plan(plan);
-    let mut notes = Vec::new();
+    sender: &mpsc::Sender<Done>,
+) {
     let mut clock = clock_since(Instant::now());
     let mut timer = DecisionTimer::new(&mut clock);
     // The solving bots' transposition tables and the engines, one set per thread.
@@ -249,78 +259,104 @@ fn play_piece(
         players: &seated,
         records: lineup.records.as_ref(),
     };
-    for group in groups {
-        if progress.stop.load(Ordering::Relaxed) {
-            break;
+    for &chunk in mine {
+        let mut tally = MatchTally::for_plan(plan);
+        let mut notes = Vec::new();
+        for group in chunks.range(chunk) {
+            if progress.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let (games, margin) = (tally.games(), tally.bot(0).margin.scaled_margin);
+            let played = seating.play_group(plan, &info, group, &mut tally, &mut timer, &mut notes);
+            if let Err(error) = played {
+                progress.stop.store(true, Ordering::Relaxed);
+                let _ = sender.send(Err(error));
+                return;
+            }
+            progress
+                .games
+                .fetch_add(tally.games() - games, Ordering::Relaxed);
+            progress.scaled_margin.fetch_add(
+                tally.bot(0).margin.scaled_margin - margin,
+                Ordering::Relaxed,
+            );
         }
-        let (games, margin) = (tally.games(), tally.bot(0).margin.scaled_margin);
-        let played = seating.play_group(plan, &info, group, &mut tally, &mut timer, &mut notes);
-        if let Err(error) = played {
-            progress.stop.store(true, Ordering::Relaxed);
-            return Err(error);
+        if sender.send(Ok((chunk, tally, notes))).is_err() {
+            return;
         }
-        progress
-            .games
-            .fetch_add(tally.games() - games, Ordering::Relaxed);
-        progress.scaled_margin.fetch_add(
-            tally.bot(0).margin.scaled_margin - margin,
-            Ordering::Relaxed,
-        );
     }
-    Ok((tally, notes))
 }
 
-/// Plays groups `0..groups` on `threads` threads, each a contiguous range, and merges the
-/// tallies in order. Shows a progress line on stderr if `show_progress`.
+/// Plays groups `0..groups` on `threads` threads, each a contiguous run of the unfinished
+/// chunks (so an engine sees the games in order, as in a run on one thread), and merges the chunks' tallies (exact sums, so their order does not
+/// matter). With a checkpoint, goes on from it and keeps it as chunks finish. Shows a
+/// progress line on stderr if `show_progress`.
 fn play_match(
     plan: &MatchPlan,
     lineup: &Lineup,
     groups: u64,
     threads: usize,
     show_progress: bool,
+    mut checkpoint: Option<Checkpoint>,
 ) -> Result<Piece, Failure> {
+    let loaded = match &checkpoint {
+        Some(checkpoint) => checkpoint.load::<MatchTally>(groups)?,
+        None => None,
+    };
+    let (mut chunks, mut tally) =
+        loaded.unwrap_or_else(|| (Chunks::new(groups), MatchTally::for_plan(plan)));
+    let unfinished: Vec<u64> = chunks.unfinished().collect();
     let progress = Progress::default();
+    progress.games.store(tally.games(), Ordering::Relaxed);
+    progress
+        .scaled_margin
+        .store(tally.bot(0).margin.scaled_margin, Ordering::Relaxed);
     let total_games = groups.saturating_mul(plan.games_per_group() as u64);
     let start = Instant::now();
-    let results: Vec<Result<Piece, Failure>> = std::thread::scope(|scope| {
-        let (done, finished) = mpsc::channel::<()>();
-        let workers: Vec<_> = (0..threads as u64)
-            .map(|part| {
-                let piece = split_groups(groups, threads as u64, part);
-                let (progress, done) = (&progress, done.clone());
-                scope.spawn(move || {
-                    let result = play_piece(plan, lineup, piece, progress);
-                    let _ = done.send(());
-                    result
-                })
-            })
-            .collect();
-        drop(done);
-        if show_progress {
-            let mut line = ProgressLine::default();
-            let mut running = threads;
-            while running > 0 {
-                match finished.recv_timeout(PROGRESS_EVERY) {
-                    Ok(()) => running -= 1,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+    let mut notes = Vec::new();
+    let (sender, finished) = mpsc::channel::<Done>();
+    // The chunks' ranges, for the workers: `chunks` itself changes as they finish.
+    let layout = Chunks::new(groups);
+    let outcome: Result<(), Failure> = std::thread::scope(|scope| {
+        let count = unfinished.len() as u64;
+        for part in 0..threads.min(unfinished.len()) as u64 {
+            let (sender, progress, chunks) = (sender.clone(), &progress, &layout);
+            let mine = split_groups(count, threads as u64, part);
+            let mine = &unfinished[mine.start as usize..mine.end as usize];
+            scope.spawn(move || play_chunks(plan, lineup, chunks, mine, progress, &sender));
+        }
+        drop(sender);
+        let mut line = ProgressLine::default();
+        let result = loop {
+            match finished.recv_timeout(PROGRESS_EVERY) {
+                Ok(Ok((chunk, piece, piece_notes))) => {
+                    tally.merge(&piece);
+                    notes.extend(piece_notes);
+                    chunks.mark_done(chunk);
+                    if let Some(checkpoint) = &mut checkpoint {
+                        if let Err(failure) = checkpoint.save(&chunks, &tally, false) {
+                            break Err(failure);
+                        }
+                    }
                 }
+                Ok(Err(failure)) => break Err(failure),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break Ok(()),
+            }
+            if show_progress {
                 line.show(&progress, total_games, lineup, start);
             }
-            line.erase();
-        }
-        workers
-            .into_iter()
-            .map(|worker| worker.join().expect("a match thread panicked"))
-            .collect()
+        };
+        progress.stop.store(true, Ordering::Relaxed);
+        line.erase();
+        result
     });
-    let mut tally = MatchTally::for_plan(plan);
-    let mut notes = Vec::new();
-    for result in results {
-        let (piece, piece_notes) = result?;
-        tally.merge(&piece);
-        notes.extend(piece_notes);
+    // What finished is kept, whether the run failed or not.
+    if let Some(checkpoint) = &mut checkpoint {
+        checkpoint.save(&chunks, &tally, true)?;
     }
+    outcome?;
+    notes.sort_by_key(|note| (note.group, note.rotation));
     Ok((tally, notes))
 }
 
@@ -659,13 +695,30 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode, Failure> {
     let plan = plan
         .with_rules(rules)
         .map_err(|error| Failure::Usage(format!("--players: {error}")))?;
+    let of = MatchArguments {
+        plan: &plan,
+        games: args.games,
+    };
+    let checkpoint = args.checkpoint.open(&of, lineup.has_engines)?;
     if let Some(target) = args.to {
+        if checkpoint.is_some() {
+            return Err(Failure::Usage(
+                "--checkpoint: a match to a target (--to) cannot be checkpointed".into(),
+            ));
+        }
         target_match::run(&plan, &lineup, target, args.games, args.threads, args.json)?;
         return Ok(ExitCode::SUCCESS);
     }
     let start = Instant::now();
     let show_progress = std::io::stderr().is_terminal();
-    let played = play_match(&plan, &lineup, args.games, args.threads, show_progress)?;
+    let played = play_match(
+        &plan,
+        &lineup,
+        args.games,
+        args.threads,
+        show_progress,
+        checkpoint,
+    )?;
     let elapsed = start.elapsed().as_secs_f64();
     let report = MatchReport::new(&plan, &lineup, &played, args.threads, elapsed);
 

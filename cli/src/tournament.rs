@@ -5,21 +5,25 @@
 //! (table, deal group) pieces on threads, shows a progress bar, stops cleanly on Ctrl-C,
 //! and prints the ranking as a table, JSON or CSV.
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde::Serialize;
+use tablic_core::matches::checkpoint::TournamentArguments;
+use tablic_core::matches::chunks::Chunks;
 use tablic_core::matches::tally::{BotSummary, MatchTally};
 use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::tournament::{Standings, Table, TournamentError, TournamentPlan};
 use tablic_core::PlayerCount;
 
 use crate::arena::{ForfeitNote, Lineup, Player, PlayerArgs, Seated, Seating, TableInfo};
+use crate::checkpoint_file::CheckpointArgs;
 use crate::error::Failure;
 use crate::match_cmd::{by_deal_table, clock_since, forfeit_lines, parse_seed, DealMargin};
 use crate::output::{self, Align, Table as TextTable};
@@ -84,6 +88,9 @@ pub struct TournamentArgs {
 
     #[command(flatten)]
     rules: RulesFlags,
+
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
 }
 
 const TOURNAMENT_AFTER_HELP: &str = "\
@@ -152,8 +159,37 @@ fn table_sizes() -> String {
     }
 }
 
-/// One finished (table, group) piece, or a failure.
-type Done = Result<(Table, MatchTally, Vec<ForfeitNote>), Failure>;
+/// One finished (table, group) piece: its chunk, whether it is the chunk's last, its
+/// table, tally and forfeits; or a failure.
+type Done = Result<(u64, bool, Table, MatchTally, Vec<ForfeitNote>), Failure>;
+
+/// The standings of finished chunks (what a checkpoint keeps), and of the pieces of
+/// chunks under way, each chunk's apart.
+struct Progress {
+    finished: Standings,
+    chunks: Chunks,
+    open: HashMap<u64, Standings>,
+    played: u64,
+}
+
+impl Progress {
+    /// Every piece played so far, finished chunks or not.
+    fn standings(&self) -> Standings {
+        let mut all = self.finished.clone();
+        for open in self.open.values() {
+            all.merge(open);
+        }
+        all
+    }
+}
+
+/// Games in `standings`: each is counted once for each of its `size` seats.
+fn games_in(standings: &Standings, entrants: usize, size: usize) -> u64 {
+    let seats: u64 = (0..entrants)
+        .map(|entrant| standings.entrant(entrant).games)
+        .sum();
+    seats / size as u64
+}
 
 /// Runs `tablic tournament`.
 pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
@@ -174,6 +210,11 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
     let plan = plan
         .with_rules(rules)
         .map_err(|error| Failure::Usage(format!("--size: {error}")))?;
+    let of = TournamentArguments {
+        plan: &plan,
+        games: args.games,
+    };
+    let mut checkpoint = args.checkpoint.open(&of, lineup.has_engines)?;
     // Opened now, so that a path that cannot be written is refused before the games, not
     // after them with the standings lost.
     let csv = match &args.csv {
@@ -201,11 +242,25 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
     }
     let show_progress = std::io::stderr().is_terminal();
     let start = Instant::now();
-    let next = AtomicU64::new(0);
+    let entrants = plan.entrants().len();
+    let loaded = match &checkpoint {
+        Some(checkpoint) => checkpoint.load::<Standings>(pieces)?,
+        None => None,
+    };
+    let (chunks, finished) =
+        loaded.unwrap_or_else(|| (Chunks::new(pieces), Standings::for_plan(&plan)));
+    let mut progress = Progress {
+        played: games_in(&finished, entrants, args.size),
+        finished,
+        chunks,
+        open: HashMap::new(),
+    };
+    let unfinished: Vec<u64> = progress.chunks.unfinished().collect();
+    // The chunks' ranges, for the workers: `progress.chunks` changes as they finish.
+    let layout = Chunks::new(pieces);
+    let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let mut standings = Standings::for_plan(&plan);
     let mut notes: Vec<ForfeitNote> = Vec::new();
-    let mut played = 0u64;
     let memory: usize = {
         let mut needs: Vec<usize> = plan
             .entrants()
@@ -218,45 +273,46 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
 
     let (sender, results) = mpsc::channel::<Done>();
     let outcome: Result<(), Failure> = std::thread::scope(|scope| {
-        for _ in 0..args.threads {
+        for _ in 0..args.threads.min(unfinished.len()) {
             let sender = sender.clone();
             let (plan, lineup, next, stop) = (&plan, &lineup, &next, &stop);
+            let (unfinished, layout) = (&unfinished, &layout);
             scope.spawn(move || {
                 let mut seating = Seating::new(memory);
                 let mut clock = clock_since(Instant::now());
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let piece = next.fetch_add(1, Ordering::Relaxed);
-                    if piece >= pieces {
-                        return;
-                    }
-                    let (index, group) = (piece / groups, piece % groups);
-                    let table = plan.table(index).expect("pieces are within the tables");
-                    let matched = plan.match_plan(&table);
-                    let seated: Vec<Seated<'_>> = table
-                        .entrants()
-                        .map(|entrant| Seated {
-                            player: &lineup.players[entrant],
-                            key: entrant,
-                        })
-                        .collect();
-                    let info = TableInfo {
-                        table: Some(table.index()),
-                        players: &seated,
-                        records: lineup.records.as_ref(),
-                    };
-                    let mut tally = MatchTally::for_plan(&matched);
-                    let mut notes = Vec::new();
-                    // A piece's table may seat other entrants than the last one's.
-                    let mut timer = DecisionTimer::new(&mut clock);
-                    let result = seating
-                        .play_group(&matched, &info, group, &mut tally, &mut timer, &mut notes)
-                        .map(|()| (table, tally, notes));
-                    let failed = result.is_err();
-                    if sender.send(result).is_err() || failed {
-                        return;
+                while let Some(&chunk) = unfinished.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let range = layout.range(chunk);
+                    for piece in range.clone() {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let (index, group) = (piece / groups, piece % groups);
+                        let table = plan.table(index).expect("pieces are within the tables");
+                        let matched = plan.match_plan(&table);
+                        let seated: Vec<Seated<'_>> = table
+                            .entrants()
+                            .map(|entrant| Seated {
+                                player: &lineup.players[entrant],
+                                key: entrant,
+                            })
+                            .collect();
+                        let info = TableInfo {
+                            table: Some(table.index()),
+                            players: &seated,
+                            records: lineup.records.as_ref(),
+                        };
+                        let mut tally = MatchTally::for_plan(&matched);
+                        let mut notes = Vec::new();
+                        // A piece's table may seat other entrants than the last one's.
+                        let mut timer = DecisionTimer::new(&mut clock);
+                        let last = piece + 1 == range.end;
+                        let result = seating
+                            .play_group(&matched, &info, group, &mut tally, &mut timer, &mut notes)
+                            .map(|()| (chunk, last, table, tally, notes));
+                        let failed = result.is_err();
+                        if sender.send(result).is_err() || failed {
+                            return;
+                        }
                     }
                 }
             });
@@ -268,14 +324,17 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                 // Print now: a thread may be in the middle of a long game.
                 stop.store(true, Ordering::Relaxed);
                 bar.erase();
+                if let Some(checkpoint) = &mut checkpoint {
+                    checkpoint.save(&progress.chunks, &progress.finished, true)?;
+                }
                 notes.sort_by_key(|note| (note.table, note.group, note.rotation));
                 let report = Report::new(
                     &plan,
                     &lineup,
-                    &standings,
+                    &progress.standings(),
                     tables,
                     groups,
-                    played,
+                    progress.played,
                     std::mem::take(&mut notes),
                     true,
                     start.elapsed().as_secs_f64(),
@@ -283,17 +342,30 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                 publish(args, csv.as_ref(), &report)?;
                 let _ = writeln!(
                     std::io::stderr(),
-                    "interrupted: standings after {played} of {}",
+                    "interrupted: standings after {} of {}",
+                    progress.played,
                     output::count(total_games, "game")
                 );
                 // Games in progress are dropped; engines see their input close.
                 std::process::exit(EXIT_INTERRUPTED.into());
             }
             match results.recv_timeout(PROGRESS_EVERY) {
-                Ok(Ok((table, tally, piece_notes))) => {
-                    standings.add(&table, &tally);
-                    played += tally.games();
+                Ok(Ok((chunk, last, table, tally, piece_notes))) => {
+                    progress.played += tally.games();
                     notes.extend(piece_notes);
+                    let open = progress
+                        .open
+                        .entry(chunk)
+                        .or_insert_with(|| Standings::for_plan(&plan));
+                    open.add(&table, &tally);
+                    if last {
+                        let done = progress.open.remove(&chunk).expect("the chunk is open");
+                        progress.finished.merge(&done);
+                        progress.chunks.mark_done(chunk);
+                        if let Some(checkpoint) = &mut checkpoint {
+                            checkpoint.save(&progress.chunks, &progress.finished, false)?;
+                        }
+                    }
                 }
                 Ok(Err(failure)) => {
                     stop.store(true, Ordering::Relaxed);
@@ -307,20 +379,24 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, Failure> {
                 }
             }
             if show_progress {
-                bar.show(played, total_games, start);
+                bar.show(progress.played, total_games, start);
             }
         }
     });
+    // What finished is kept, whether the run failed or not.
+    if let Some(checkpoint) = &mut checkpoint {
+        checkpoint.save(&progress.chunks, &progress.finished, true)?;
+    }
     outcome?;
     notes.sort_by_key(|note| (note.table, note.group, note.rotation));
 
     let report = Report::new(
         &plan,
         &lineup,
-        &standings,
+        &progress.standings(),
         tables,
         groups,
-        played,
+        progress.played,
         notes,
         false,
         start.elapsed().as_secs_f64(),

@@ -28,6 +28,7 @@
 mod analysis;
 mod bot;
 mod card;
+mod checkpointed;
 mod encoding;
 mod errors;
 mod files;

@@ -1,19 +1,22 @@
 //! `play_match()`: the core's match harness, on threads, without the GIL.
 
 use std::ops::Range;
+use std::path::PathBuf;
 use std::time::Instant;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use tablic_core::bots::solver::Entry;
+use tablic_core::bots::BotSpec;
+use tablic_core::matches::checkpoint::{MatchArguments, TournamentArguments};
+use tablic_core::matches::chunks::Chunks;
 use tablic_core::matches::tally::{BotSummary, BotTally, MarginSummary, MarginTally, MatchTally};
-use tablic_core::matches::timing::DecisionTimer;
 use tablic_core::matches::tournament::{Standings, TournamentPlan};
-use tablic_core::matches::{split_groups, MatchError, MatchPlan};
+use tablic_core::matches::{split_groups, MatchPlan};
 use tablic_core::MAX_PLAYERS;
 
 use crate::bot::parse_spec;
+use crate::checkpointed::{CheckpointFile, ChunkedRun};
 use crate::errors::value_error;
 use crate::int_arg;
 use crate::rules::to_rules;
@@ -159,46 +162,6 @@ impl PyMatchResult {
     }
 }
 
-/// Plays deal groups `groups` of `plan` split over `threads` threads; the merged tally is
-/// the same for any thread count.
-fn play_on_threads(
-    plan: &MatchPlan,
-    groups: Range<u64>,
-    threads: usize,
-) -> Result<MatchTally, MatchError> {
-    let origin = Instant::now();
-    let count = groups.end - groups.start;
-    let pieces: Vec<Result<MatchTally, MatchError>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads as u64)
-            .map(|part| {
-                let piece = split_groups(count, threads as u64, part);
-                let piece = groups.start + piece.start..groups.start + piece.end;
-                scope.spawn(move || {
-                    let mut tally = MatchTally::for_plan(plan);
-                    let mut memory = vec![Entry::EMPTY; plan.memory_entries()];
-                    let mut clock = || origin.elapsed().as_nanos() as u64;
-                    let mut timer = DecisionTimer::new(&mut clock);
-                    plan.play_groups(piece, &mut tally, &mut timer, &mut memory)
-                        .map(|()| tally)
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|worker| {
-                worker
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    let mut tally = MatchTally::for_plan(plan);
-    for piece in pieces {
-        tally.merge(&piece?);
-    }
-    Ok(tally)
-}
-
 /// The plan of a match as Python gives it.
 fn plan_of(players: &[String], seed: u64, duplicate: bool, rules: Rules) -> PyResult<MatchPlan> {
     let bots = players
@@ -211,18 +174,45 @@ fn plan_of(players: &[String], seed: u64, duplicate: bool, rules: Rules) -> PyRe
         .map_err(value_error)
 }
 
-/// Checks a thread count, then plays `groups` of `plan` without the GIL.
+/// Plays `groups` of `plan` on `threads` threads without the GIL, in the core's chunks,
+/// going on from `checkpoint` and keeping it if one is given; the merged tally is the same
+/// for any thread count.
 fn play(
     py: Python<'_>,
     plan: &MatchPlan,
     groups: Range<u64>,
     threads: usize,
+    checkpoint: Option<&mut CheckpointFile>,
 ) -> PyResult<MatchTally> {
-    if !(1..=1024).contains(&threads) {
-        return Err(PyValueError::new_err("threads must be from 1 to 1024"));
+    let items = groups.end - groups.start;
+    let (chunks, tally) = match &checkpoint {
+        Some(file) => file.load::<MatchTally>(items)?,
+        None => None,
     }
-    py.detach(|| play_on_threads(plan, groups, threads))
-        .map_err(|error| PyRuntimeError::new_err(error.to_string()))
+    .unwrap_or_else(|| (Chunks::new(items), MatchTally::for_plan(plan)));
+    let mut run = ChunkedRun {
+        chunks,
+        tally,
+        empty: &|| MatchTally::for_plan(plan),
+        play: &|item, tally, worker| {
+            let group = groups.start + item;
+            plan.play_group(group, tally, &mut worker.timer, &mut worker.memory)
+        },
+        merge: MatchTally::merge,
+        memory_entries: plan.memory_entries(),
+    };
+    run.play(py, threads, checkpoint)?;
+    Ok(run.tally)
+}
+
+/// The checkpoint file `checkpoint=` names, of the run whose arguments display as `of`.
+fn checkpoint_file(
+    path: Option<PathBuf>,
+    of: &dyn std::fmt::Display,
+    every_s: f64,
+) -> PyResult<Option<CheckpointFile>> {
+    path.map(|path| CheckpointFile::new(path, of, every_s))
+        .transpose()
 }
 
 /// Plays a match between built-in bots, as `tablic match` does: `players` are bot specs
@@ -232,7 +222,8 @@ fn play(
 /// `i mod s`, and sets the house rules. Runs without the GIL on `threads` threads; the
 /// statistics do not depend on the thread count.
 #[pyfunction]
-#[pyo3(signature = (players, games, seed = 1, duplicate = false, threads = 1, rules = None))]
+#[pyo3(signature = (players, games, seed = 1, duplicate = false, threads = 1, rules = None, checkpoint = None, checkpoint_every = 1.0))]
+#[allow(clippy::too_many_arguments)]
 pub fn play_match(
     py: Python<'_>,
     players: Vec<String>,
@@ -241,13 +232,17 @@ pub fn play_match(
     duplicate: bool,
     #[pyo3(from_py_with = int_arg::threads)] threads: usize,
     rules: Option<&Bound<'_, PyAny>>,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: f64,
 ) -> PyResult<PyMatchResult> {
     if games == 0 {
         return Err(PyValueError::new_err("a match needs at least one game"));
     }
     let plan = plan_of(&players, seed, duplicate, to_rules(rules)?)?;
+    let of = MatchArguments { plan: &plan, games };
+    let mut checkpoint = checkpoint_file(checkpoint, &of, checkpoint_every)?;
     let start = Instant::now();
-    let tally = play(py, &plan, 0..games, threads)?;
+    let tally = play(py, &plan, 0..games, threads, checkpoint.as_mut())?;
     Ok(result_of(&plan, &tally, start.elapsed().as_secs_f64()))
 }
 
@@ -273,7 +268,7 @@ pub fn play_match_groups(
         )));
     }
     let plan = plan_of(&players, seed, duplicate, to_rules(rules)?)?;
-    let tally = play(py, &plan, start..end, threads)?;
+    let tally = play(py, &plan, start..end, threads, None)?;
     Ok(PyMatchTally {
         players,
         plan,
@@ -583,7 +578,7 @@ impl PyTournamentResult {
 /// `seed`; each entrant's statistics add up its tables. Without the GIL, each match on
 /// `threads` threads; the result does not depend on the thread count.
 #[pyfunction]
-#[pyo3(signature = (players, games, size = 2, seed = 1, duplicate = false, threads = 1, rules = None))]
+#[pyo3(signature = (players, games, size = 2, seed = 1, duplicate = false, threads = 1, rules = None, checkpoint = None, checkpoint_every = 1.0))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_tournament(
     py: Python<'_>,
@@ -594,6 +589,8 @@ pub fn play_tournament(
     duplicate: bool,
     #[pyo3(from_py_with = int_arg::threads)] threads: usize,
     rules: Option<&Bound<'_, PyAny>>,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: f64,
 ) -> PyResult<PyTournamentResult> {
     if games == 0 {
         return Err(PyValueError::new_err(
@@ -608,14 +605,45 @@ pub fn play_tournament(
         .map_err(value_error)?
         .with_rules(to_rules(rules)?)
         .map_err(value_error)?;
+    let of = TournamentArguments { plan: &plan, games };
+    let mut checkpoint = checkpoint_file(checkpoint, &of, checkpoint_every)?;
+    let pieces = plan
+        .table_count()
+        .checked_mul(games)
+        .ok_or_else(|| PyValueError::new_err("too many games"))?;
     let start = Instant::now();
-    let mut standings = Standings::for_plan(&plan);
-    let mut played = 0;
-    for table in plan.tables() {
-        let tally = play(py, &plan.match_plan(&table), 0..games, threads)?;
-        played += tally.games();
-        standings.add(&table, &tally);
+    let (chunks, standings) = match &checkpoint {
+        Some(file) => file.load::<Standings>(pieces)?,
+        None => None,
     }
+    .unwrap_or_else(|| (Chunks::new(pieces), Standings::for_plan(&plan)));
+    // The largest search memory a table of `size` needs.
+    let mut needs: Vec<usize> = entrants.iter().map(BotSpec::memory_entries).collect();
+    needs.sort_unstable_by(|a, b| b.cmp(a));
+    let mut run = ChunkedRun {
+        chunks,
+        tally: standings,
+        empty: &|| Standings::for_plan(&plan),
+        play: &|piece, standings, worker| {
+            let table = plan
+                .table(piece / games)
+                .expect("pieces are within the tables");
+            let matched = plan.match_plan(&table);
+            let mut tally = MatchTally::for_plan(&matched);
+            let group = piece % games;
+            matched.play_group(group, &mut tally, &mut worker.timer, &mut worker.memory)?;
+            standings.add(&table, &tally);
+            Ok(())
+        },
+        merge: Standings::merge,
+        memory_entries: needs.iter().take(size).sum(),
+    };
+    run.play(py, threads, checkpoint.as_mut())?;
+    let standings = run.tally;
+    let seats: u64 = (0..players.len())
+        .map(|entrant| standings.entrant(entrant).games)
+        .sum();
+    let played = seats / size as u64;
     Ok(PyTournamentResult {
         size,
         tables: plan.table_count(),

@@ -65,8 +65,11 @@
 //! assert_eq!(tally.bot(0).seats[..2], [10, 10]);
 //! ```
 
+pub mod checkpoint;
+pub mod chunks;
 mod outcome;
 pub mod tally;
+pub mod tally_text;
 pub mod timing;
 pub mod to_target;
 pub mod tournament;

@@ -130,22 +130,22 @@ impl MarginTally {
 /// margins become one sample of the margin's spread. About 26 KiB: keep it off small stacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchTally {
-    players: PlayerCount,
+    pub(crate) players: PlayerCount,
     /// Sides at the table (the players, when everyone plays alone).
-    sides: usize,
-    games_per_group: u32,
-    games: u64,
-    groups: u64,
-    bots: [BotTally; MAX_PLAYERS],
+    pub(crate) sides: usize,
+    pub(crate) games_per_group: u32,
+    pub(crate) games: u64,
+    pub(crate) groups: u64,
+    pub(crate) bots: [BotTally; MAX_PLAYERS],
     /// Bot `b`'s totals in deal `d` at `b × deals + d` (as [`GameOutcome`] keeps them): 48
     /// cells for any player count, where a `[MarginTally; 4]` per bot would take 192.
-    by_deal: [MarginTally; MAX_BOT_DEALS],
+    pub(crate) by_deal: [MarginTally; MAX_BOT_DEALS],
     /// Games added to the group not yet closed.
-    open_games: u32,
+    pub(crate) open_games: u32,
     /// Each bot's summed scaled margin in the open group.
-    open_margin: [i64; MAX_PLAYERS],
+    pub(crate) open_margin: [i64; MAX_PLAYERS],
     /// Each bot's summed scaled margin in each deal in the open group, laid out as `by_deal`.
-    open_deal_margin: [i64; MAX_BOT_DEALS],
+    pub(crate) open_deal_margin: [i64; MAX_BOT_DEALS],
 }
 
 impl MatchTally {

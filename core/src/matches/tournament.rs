@@ -228,7 +228,7 @@ fn choose(n: u64, k: u64) -> u64 {
 }
 
 /// The most deals a game has: two players' four (more players empty the deck sooner).
-const MAX_DEALS: usize = PlayerCount::TWO.deals();
+pub(crate) const MAX_DEALS: usize = PlayerCount::TWO.deals();
 
 const _: () = {
     let mut i = 0;
@@ -240,12 +240,12 @@ const _: () = {
 
 /// One entrant's totals over every table it played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct EntrantTotals {
-    totals: BotTally,
+pub(crate) struct EntrantTotals {
+    pub(crate) totals: BotTally,
     /// Its margin in each deal of the game, deal 0 first (the first `deals()` are used).
-    by_deal: [MarginTally; MAX_DEALS],
+    pub(crate) by_deal: [MarginTally; MAX_DEALS],
     /// Deal groups over all its tables: the samples of its margins' spread.
-    groups: u64,
+    pub(crate) groups: u64,
 }
 
 impl EntrantTotals {
@@ -261,11 +261,11 @@ impl EntrantTotals {
 /// it off small stacks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
-    size: PlayerCount,
+    pub(crate) size: PlayerCount,
     /// Sides at a table (its seats, when everyone plays alone).
-    sides: usize,
-    games_per_group: u32,
-    entrants: ArrayVec<EntrantTotals, MAX_ENTRANTS>,
+    pub(crate) sides: usize,
+    pub(crate) games_per_group: u32,
+    pub(crate) entrants: ArrayVec<EntrantTotals, MAX_ENTRANTS>,
 }
 
 impl Standings {
@@ -291,6 +291,18 @@ impl Standings {
                 }
                 totals.groups += tally.groups();
             }
+        }
+    }
+
+    /// Adds other standings of the same tournament (other tables or deal groups): every
+    /// total is a sum, so standings merged in any order are the same.
+    pub fn merge(&mut self, other: &Standings) {
+        for (mine, theirs) in self.entrants.iter_mut().zip(&other.entrants) {
+            mine.totals.merge(&theirs.totals);
+            for (mine, theirs) in mine.by_deal.iter_mut().zip(&theirs.by_deal) {
+                mine.merge(theirs);
+            }
+            mine.groups += theirs.groups;
         }
     }
 

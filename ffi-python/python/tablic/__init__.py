@@ -17,6 +17,7 @@ package is a thin, typed layer over its native module ``tablic._tablic``.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future
@@ -116,6 +117,8 @@ def match(
     executor: Executor | None = None,
     pieces: int | None = None,
     rules: Rules | str | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_every: float = 1.0,
 ) -> MatchResult:
     """Plays a match between built-in bots, exactly as ``tablic match`` does.
 
@@ -132,13 +135,30 @@ def match(
     `play_match_groups` on the executor with ``threads`` threads, and the tallies merged in
     order. Every game depends only on the seed and its place in the match, so the result is
     the same for any executor, piece count and thread count (timings aside).
+
+    With a ``checkpoint`` file, the match keeps its progress there as it goes (at most
+    every ``checkpoint_every`` seconds) and, called again with the same arguments, goes on
+    from it: after a crash, a kill or a KeyboardInterrupt the result is the one an
+    uninterrupted match gives. The file is the one ``tablic match --checkpoint`` writes
+    (docs/CHECKPOINTS.md); one of another match, or damaged, is a ``ValueError``.
     """
     if isinstance(players, str):
         raise TypeError("players is a sequence of bot specs, e.g. ['greedy', 'random']")
     if executor is None:
         if pieces is not None:
             raise ValueError("pieces needs an executor")
-        return play_match(list(players), games, seed, duplicate, threads, rules)
+        return play_match(
+            list(players),
+            games,
+            seed,
+            duplicate,
+            threads,
+            rules,
+            checkpoint,
+            checkpoint_every,
+        )
+    if checkpoint is not None:
+        raise ValueError("checkpoint does not work with an executor")
     if games < 1:
         raise ValueError("a match needs at least one game")
     if pieces is None:
@@ -171,12 +191,25 @@ def tournament(
     duplicate: bool = False,
     threads: int = 1,
     rules: Rules | str | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_every: float = 1.0,
 ) -> TournamentResult:
     """Plays a round robin between built-in bots: every table of ``size`` entrants from
     ``players`` plays a match of ``games`` deal groups (as `match` does), each table from
     its own seed derived from ``seed``. Each entrant's statistics add up all its tables.
     Under ``rules`` with sides, a table's ``i``-th entrant plays for side ``i mod s``.
+    ``checkpoint`` and ``checkpoint_every`` keep and resume its progress as in `match`.
     """
     if isinstance(players, str):
         raise TypeError("players is a sequence of bot specs, e.g. ['greedy', 'random']")
-    return play_tournament(list(players), games, size, seed, duplicate, threads, rules)
+    return play_tournament(
+        list(players),
+        games,
+        size,
+        seed,
+        duplicate,
+        threads,
+        rules,
+        checkpoint,
+        checkpoint_every,
+    )

@@ -472,6 +472,8 @@ def play_match(
     duplicate: bool = False,
     threads: int = 1,
     rules: Rules | str | None = None,
+    checkpoint: str | PathLike[str] | None = None,
+    checkpoint_every: float = 1.0,
 ) -> MatchResult: ...
 def play_match_groups(
     players: list[str],
@@ -495,6 +497,8 @@ def play_tournament(
     duplicate: bool = False,
     threads: int = 1,
     rules: Rules | str | None = None,
+    checkpoint: str | PathLike[str] | None = None,
+    checkpoint_every: float = 1.0,
 ) -> TournamentResult: ...
 
 # The encodings of tablic.encoding and the games of tablic.vector (encoding.rs, vector.rs);
