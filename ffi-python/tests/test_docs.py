@@ -83,11 +83,15 @@ def test_readme_sides_and_match_to_101_print_what_they_say(
 @pytest.mark.parametrize("document", [doc for doc in DOCUMENTS if python_blocks(doc)],
                          ids=lambda document: document.name)
 def test_python_examples_type_check(document: Path, tmp_path: Path) -> None:
-    program = tmp_path / f"{document.stem.lower()}_examples.py"
-    program.write_text("\n".join(python_blocks(document)), encoding="utf-8")
+    # Each block is a program of its own, as each runs on its own above.
+    programs = []
+    for number, block in enumerate(python_blocks(document), 1):
+        program = tmp_path / f"{document.stem.lower()}_example_{number}.py"
+        program.write_text(block, encoding="utf-8")
+        programs.append(program.name)
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--config-file", str(SETTINGS),
-         "--cache-dir", str(MYPY_CACHE), program.name],
+         "--cache-dir", str(MYPY_CACHE), *programs],
         cwd=tmp_path,
         capture_output=True,
         text=True,
