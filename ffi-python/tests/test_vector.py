@@ -308,10 +308,10 @@ def test_the_docstring_example_runs() -> None:
     assert tried > 0 and failures == 0
 
 
-def vector_md_python() -> str:
+def vector_guide_python() -> str:
     """The research guide's block of the vector environment (the one that imports it)."""
     text = RESEARCH_GUIDE.read_text(encoding="utf-8")
-    blocks = re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)
+    blocks: list[str] = re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)
     return next(block for block in blocks if "tablic.vector" in block)
 
 
@@ -319,7 +319,7 @@ def test_the_guides_example_runs(tmp_path: Path) -> None:
     """The research guide's example, run as a user would, printing what it says (its mypy
     --strict check is test_docs.py's, with every docs/*.md)."""
     program = tmp_path / "vector_example.py"
-    program.write_text(vector_md_python(), encoding="utf-8")
+    program.write_text(vector_guide_python(), encoding="utf-8")
     ran = subprocess.run([sys.executable, program.name], cwd=tmp_path, capture_output=True, text=True)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert re.fullmatch(r"\d+ games, mean margin [+-]\d+\.\d\d against greedy\n", ran.stdout)
