@@ -59,7 +59,6 @@ struct Session {
     shared: Arc<Shared>,
     conn: Conn,
     attached: Option<(mpsc::Sender<Command>, Viewer)>,
-    created: usize,
     messages: u64,
 }
 
@@ -82,7 +81,6 @@ pub async fn serve(socket: WebSocket, shared: Arc<Shared>) {
         shared: shared.clone(),
         conn,
         attached: None,
-        created: 0,
         messages: 0,
     };
     let (mut sink, mut stream) = socket.split();
@@ -300,12 +298,6 @@ impl Session {
     /// A new table, stored with its first seats before it opens.
     async fn create(&mut self, request: &CreateTable) -> Result<(TableId, SeatToken), Refusal> {
         let config = &self.shared.config;
-        if self.created >= config.tables_per_connection {
-            return Err(Refusal::new(
-                RefusalCode::TooManyTables,
-                "this connection has created its tables",
-            ));
-        }
         if self.shared.lobby.len() >= config.max_tables {
             return Err(Refusal::new(
                 RefusalCode::TooManyTables,
@@ -342,8 +334,8 @@ impl Session {
             )
         };
         let mut bodies = Vec::new();
-        for event in events {
-            bodies.push(serde_json::to_string(&event).map_err(|_| failed())?);
+        for event in &events {
+            bodies.push(serde_json::to_string(event).map_err(|_| failed())?);
             play.apply(event).map_err(|_| failed())?;
         }
         let settings_json = serde_json::to_string(&settings).map_err(|_| failed())?;
@@ -358,8 +350,7 @@ impl Session {
         if !matches!(stored, Ok(Ok(()))) {
             return Err(failed());
         }
-        Lobby::open(&self.shared, id, play, clocks);
-        self.created += 1;
+        Lobby::open(&self.shared, id, play, events, clocks);
         Ok((id, token))
     }
 }

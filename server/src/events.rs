@@ -136,8 +136,9 @@ pub struct Play {
     /// The finished games' record blocks.
     blocks: String,
     covers: Vec<Cover>,
-    /// The events so far, numbered from 1.
-    pub events: Vec<Event>,
+    /// Events applied so far (the table keeps them, so that a copy of the state for trying
+    /// a move does not copy the history).
+    applied: u64,
 }
 
 /// Events that could not be applied: the stored history is not one this server wrote.
@@ -157,13 +158,13 @@ impl Play {
             match_over: false,
             blocks: String::new(),
             covers: Vec::new(),
-            events: Vec::new(),
+            applied: 0,
         }
     }
 
     /// The number of the last event (0 before any).
     pub fn last_event(&self) -> u64 {
-        self.events.len() as u64
+        self.applied
     }
 
     /// A match is being played.
@@ -183,9 +184,9 @@ impl Play {
     }
 
     /// Applies one event: the only change a table's state ever sees.
-    pub fn apply(&mut self, event: Event) -> Result<(), BadHistory> {
+    pub fn apply(&mut self, event: &Event) -> Result<(), BadHistory> {
         let bad = |what: &str| Err(BadHistory(what.into()));
-        match &event {
+        match event {
             Event::Seated {
                 player,
                 name,
@@ -268,7 +269,7 @@ impl Play {
             Event::MatchOver { .. } => self.match_over = true,
             Event::Dealt { .. } | Event::GameOver { .. } => {}
         }
-        self.events.push(event);
+        self.applied += 1;
         Ok(())
     }
 

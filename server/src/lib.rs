@@ -66,8 +66,6 @@ pub struct ServerConfig {
     pub cover_bot: String,
     /// Tables open at once.
     pub max_tables: usize,
-    /// Tables one connection may create.
-    pub tables_per_connection: usize,
     /// Messages a second a connection may send, on average.
     pub rate: f64,
     /// Messages a connection may send at once.
@@ -88,7 +86,6 @@ impl Default for ServerConfig {
             bot_time: Duration::from_secs(5),
             cover_bot: "greedy".into(),
             max_tables: 10_000,
-            tables_per_connection: 4,
             rate: 20.0,
             burst: 40.0,
             test_seed: None,

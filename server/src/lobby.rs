@@ -90,11 +90,11 @@ impl Lobby {
     }
 
     /// Starts the task of a table and lists it; its events must already be stored.
-    pub fn open(shared: &Arc<Shared>, id: TableId, play: Play, clocks: Clocks) {
+    pub fn open(shared: &Arc<Shared>, id: TableId, play: Play, events: Vec<Event>, clocks: Clocks) {
         let (sender, receiver) = mpsc::channel(TABLE_QUEUE);
         shared.lobby.update(id, &play);
         shared.lobby.entries().senders.insert(id, sender.clone());
-        let table = Table::new(id, play, clocks, shared.clone(), sender);
+        let table = Table::new(id, play, events, clocks, shared.clone(), sender);
         shared.tracker.spawn(table.run(receiver));
     }
 
@@ -104,11 +104,13 @@ impl Lobby {
         let settings = serde_json::from_str(&stored.settings).map_err(|error| error.to_string())?;
         let clocks = serde_json::from_str(&stored.clocks).map_err(|error| error.to_string())?;
         let mut play = Play::new(settings);
+        let mut events = Vec::with_capacity(stored.events.len());
         for body in &stored.events {
             let event: Event = serde_json::from_str(body).map_err(|error| error.to_string())?;
-            play.apply(event).map_err(|error| error.0)?;
+            play.apply(&event).map_err(|error| error.0)?;
+            events.push(event);
         }
-        Lobby::open(shared, id, play, clocks);
+        Lobby::open(shared, id, play, events, clocks);
         Ok(())
     }
 }

@@ -46,9 +46,6 @@ struct Args {
     /// Tables open at once.
     #[arg(long, default_value_t = 10_000)]
     max_tables: usize,
-    /// Tables one connection may create.
-    #[arg(long, default_value_t = 4)]
-    tables_per_connection: usize,
     /// Messages a second a connection may send on average (a burst of twice as many).
     #[arg(long, default_value_t = 20.0)]
     rate: f64,
@@ -105,7 +102,6 @@ async fn main() -> ExitCode {
         idle: Duration::from_secs(args.idle_seconds),
         bot_time: Duration::from_millis(args.bot_millis),
         max_tables: args.max_tables,
-        tables_per_connection: args.tables_per_connection,
         rate: args.rate,
         burst: 2.0 * args.rate,
         test_seed: args.insecure_test_seed,

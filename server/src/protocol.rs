@@ -127,7 +127,7 @@ pub enum RefusalCode {
     BadName,
     /// This table does not allow watching.
     NoSpectators,
-    /// Too many tables: this connection's or the server's limit.
+    /// The server holds all the tables it may (a connection creates one: it sits there).
     TooManyTables,
     /// Not now: the match is not in the state this needs (the message says why).
     WrongPhase,

@@ -108,6 +108,8 @@ fn instant_of(at_ms: u64) -> Instant {
 pub struct Table {
     id: TableId,
     play: Play,
+    /// The events so far, numbered from 1.
+    events: Vec<Event>,
     clocks: Clocks,
     shared: Arc<Shared>,
     conns: Vec<Option<Conn>>,
@@ -129,6 +131,7 @@ impl Table {
     pub fn new(
         id: TableId,
         play: Play,
+        events: Vec<Event>,
         clocks: Clocks,
         shared: Arc<Shared>,
         commands: mpsc::Sender<Command>,
@@ -139,6 +142,7 @@ impl Table {
         Table {
             id,
             play,
+            events,
             clocks,
             shared,
             conns: vec![None; players],
@@ -405,7 +409,7 @@ impl Table {
     fn catch_up(&self, conn: &Conn, viewer: Viewer, last_event: Option<u64>) {
         match last_event.filter(|&last| last <= self.play.last_event()) {
             Some(last) => {
-                for (index, event) in self.play.events.iter().enumerate().skip(last as usize) {
+                for (index, event) in self.events.iter().enumerate().skip(last as usize) {
                     let _ = conn.out.try_send(Outgoing::Text(event_frame(
                         index as u64 + 1,
                         event,
@@ -700,10 +704,11 @@ impl Table {
             for conn in &self.spectators {
                 send_or_drop(conn, event_frame(number, &event, Viewer::Spectator));
             }
-            if self.play.apply(event).is_err() {
+            if self.play.apply(&event).is_err() {
                 self.broken = true;
                 return false;
             }
+            self.events.push(event);
         }
         if clock_changed {
             let frame = clock_frame(self.clocks.turn);
@@ -726,7 +731,7 @@ fn send_or_drop(conn: &Conn, frame: String) {
 
 /// Applies `event` to the simulation and keeps it; events built here were checked first.
 fn push(sim: &mut Play, events: &mut Vec<Event>, event: Event) {
-    if sim.apply(event.clone()).is_ok() {
+    if sim.apply(&event).is_ok() {
         events.push(event);
     }
 }
