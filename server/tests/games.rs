@@ -3,38 +3,12 @@
 
 mod common;
 
-use common::{create, scratch, Client, Scripted, Server, TEST_SEED};
+use common::{create, play_out, scratch, Client, Scripted, Server, TEST_SEED};
 use serde_json::{json, Value};
 use tablic_core::dealing::seeding::derive_seed;
 use tablic_core::game::match_to_target::MatchToTarget;
 use tablic_core::game::record::parse_move;
 use tablic_core::CardSet;
-
-/// Plays scripted people at `clients` until the match is over; every frame goes through
-/// `check(client index, frame)`.
-async fn play_out(clients: &mut [(Client, Scripted)], mut check: impl FnMut(usize, &Value)) {
-    loop {
-        if clients.iter().all(|(_, script)| script.over) {
-            return;
-        }
-        for index in 0..clients.len() {
-            let (client, script) = &mut clients[index];
-            if script.over {
-                continue;
-            }
-            if let Some(message) = script.move_to_send() {
-                client.send(message).await;
-            }
-            let frame = client.next().await.expect("the socket stays open");
-            assert_ne!(
-                frame["type"], "refused",
-                "a scripted move was refused: {frame}"
-            );
-            script.see(&frame);
-            check(index, &frame);
-        }
-    }
-}
 
 /// Creates a table for `players` with `bots`, seats people in the other seats and starts.
 async fn seat(

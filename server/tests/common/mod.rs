@@ -331,6 +331,40 @@ impl Scripted {
     }
 }
 
+/// Plays scripted people at `clients` until the match is over, reading whichever socket
+/// has a frame; every frame goes through `check(client index, frame)`. A socket that ends
+/// is left to `ended(client index)`.
+pub async fn play_out(clients: &mut [(Client, Scripted)], mut check: impl FnMut(usize, &Value)) {
+    loop {
+        let open: Vec<usize> = (0..clients.len())
+            .filter(|&index| !clients[index].1.over)
+            .collect();
+        if open.is_empty() {
+            return;
+        }
+        for &index in &open {
+            let (client, script) = &mut clients[index];
+            if let Some(message) = script.move_to_send() {
+                client.send(message).await;
+            }
+        }
+        let reads = clients
+            .iter_mut()
+            .enumerate()
+            .filter(|(_, (_, script))| !script.over)
+            .map(|(_, (client, _))| Box::pin(client.next()));
+        let (frame, position, _) = futures_util::future::select_all(reads).await;
+        let index = open[position];
+        let frame = frame.expect("the socket stays open");
+        assert_ne!(
+            frame["type"], "refused",
+            "a scripted move was refused: {frame}"
+        );
+        clients[index].1.see(&frame);
+        check(index, &frame);
+    }
+}
+
 /// A `create` message.
 pub fn create(players: usize, pairs: bool, bots: &[Option<&str>], one_game: bool) -> Value {
     json!({
