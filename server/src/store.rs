@@ -186,19 +186,16 @@ impl Store for SqliteStore {
         let mut loaded = Vec::new();
         for row in rows {
             let mut table = row?;
-            let mut expected = 1;
             let bodies =
                 events.query_map([&table.id], |row| Ok((row.get::<_, i64>(0)?, row.get(1)?)))?;
-            for body in bodies {
+            for (expected, body) in (1i64..).zip(bodies) {
                 let (number, body) = body?;
-                if number != expected as i64 {
+                if number != expected {
+                    let id = &table.id;
                     return Err(StoreError(format!(
-                        "table {}: event {number} after {}",
-                        table.id,
-                        expected - 1
+                        "table {id}: event {number} where {expected} was due"
                     )));
                 }
-                expected += 1;
                 table.events.push(body);
             }
             loaded.push(table);
