@@ -11,6 +11,10 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Err(refusal) = parse_client(text) {
         assert!(!refusal.message.is_empty());
-        assert!(refusal.message.len() < 400, "{} bytes", refusal.message.len());
+        assert!(
+            refusal.message.len() < 400,
+            "{} bytes",
+            refusal.message.len()
+        );
     }
 });

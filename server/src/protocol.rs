@@ -178,8 +178,24 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, Refusal> {
             format!("no message of type {shown:?}"),
         ));
     }
-    serde_json::from_value(value)
-        .map_err(|error| Refusal::new(RefusalCode::BadMessage, format!("{kind}: {error}")))
+    serde_json::from_value(value).map_err(|error| {
+        Refusal::new(
+            RefusalCode::BadMessage,
+            shortened(&format!("{kind}: {error}")),
+        )
+    })
+}
+
+/// The most characters of a parser's message a refusal repeats: serde quotes the bad value,
+/// and an attacker's long string is not worth sending back.
+const MAX_QUOTED: usize = 200;
+
+fn shortened(message: &str) -> String {
+    let mut short: String = message.chars().take(MAX_QUOTED).collect();
+    if short.len() < message.len() {
+        short.push('…');
+    }
+    short
 }
 
 /// A `refused` frame.
@@ -232,5 +248,9 @@ mod tests {
         assert_eq!(code(r#"{"type":"fly"}"#), RefusalCode::UnknownMessage);
         let long = format!(r#"{{"type":"{}"}}"#, "x".repeat(5000));
         assert!(parse_client(&long).unwrap_err().message.len() < 100);
+        let quoted = format!(r#"{{"type":"create","players":"{}"}}"#, "x".repeat(5000));
+        let refusal = parse_client(&quoted).unwrap_err();
+        assert_eq!(refusal.code, RefusalCode::BadMessage);
+        assert!(refusal.message.len() < 400, "{}", refusal.message.len());
     }
 }

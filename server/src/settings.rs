@@ -157,7 +157,8 @@ mod tests {
                 None,
                 Some("greedy".into()),
                 None,
-                Some("minimax:depth=2".into())
+                // The engine's own text for the spec, its defaults written out.
+                Some("minimax:depth=2".parse::<BotSpec>().unwrap().to_string())
             ]
         );
         assert_eq!(settings.rules, "side-size=2");
