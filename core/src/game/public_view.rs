@@ -79,7 +79,8 @@ impl<'g> PublicView<'g> {
 
 #[cfg(test)]
 mod tests {
-    use crate::bots::best_greedy_move;
+    use core::ops::ControlFlow;
+
     use crate::dealing::players::PlayerCount;
     use crate::game::Game;
 
@@ -100,8 +101,10 @@ mod tests {
             }
             let player = game.view(seat).unwrap();
             assert_eq!(player.seen(), public.seen() | game.hand(seat));
-            let chosen = best_greedy_move(game.hand(seat), game.table()).unwrap();
-            game.play(chosen).unwrap();
+            let ControlFlow::Break(first) = game.try_for_each_legal_move(ControlFlow::Break) else {
+                panic!("no legal move at ply {}", game.plies());
+            };
+            game.play(first).unwrap();
         }
         assert_eq!(
             game.public_view().seen().len(),
