@@ -313,8 +313,7 @@ impl Table {
                 let covered =
                     matches!(&self.play.seats[player], Some(seat) if seat.covered_by.is_some());
                 if covered {
-                    let clocks = self.clocks.clone();
-                    self.commit(vec![Event::Covered { player, bot: None }], clocks)
+                    self.commit_events(vec![Event::Covered { player, bot: None }], None)
                         .await;
                 } else {
                     refuse(
@@ -390,16 +389,14 @@ impl Table {
             ));
         }
         self.catch_up(&conn, Viewer::Player(player), last_event);
-        let mut clocks = self.clocks.clone();
-        clocks.reconnect[player] = None;
         let covered = matches!(&self.play.seats[player], Some(seat) if seat.covered_by.is_some());
         let events = if covered && self.play.in_play() {
             vec![Event::Covered { player, bot: None }]
         } else {
             Vec::new()
         };
-        if !events.is_empty() || clocks != self.clocks {
-            self.commit(events, clocks).await;
+        if !events.is_empty() || self.clocks.reconnect[player].is_some() {
+            self.commit_events(events, Some(player)).await;
         }
         Ok(player)
     }
@@ -648,11 +645,12 @@ impl Table {
     /// has one.
     fn clocks_after(&self, sim: &Play, events: &[Event]) -> Clocks {
         let mut clocks = self.clocks.clone();
-        let turn_changed = events.iter().any(|event| {
-            matches!(
-                event,
-                Event::Played { .. } | Event::MatchStarted { .. } | Event::Covered { .. }
-            )
+        // Only a new turn, or a change of who plays the seat to move, sets the clock again.
+        let to_move = sim.player_to_move();
+        let turn_changed = events.iter().any(|event| match event {
+            Event::Played { .. } | Event::MatchStarted { .. } => true,
+            Event::Covered { player, .. } => Some(*player) == to_move,
+            _ => false,
         });
         if turn_changed || clocks.turn.map(|(player, _)| player) != sim.player_to_move() {
             clocks.turn = sim.player_to_move().filter(|&player| {
@@ -663,6 +661,22 @@ impl Table {
             clocks.reconnect.iter_mut().for_each(|at| *at = None);
         }
         clocks
+    }
+
+    /// Commits `events` with the clocks they make; `returned` is a person back in time, whose
+    /// reconnect window closes.
+    async fn commit_events(&mut self, events: Vec<Event>, returned: Option<usize>) -> bool {
+        let mut sim = self.play.clone();
+        for event in &events {
+            if sim.apply(event).is_err() {
+                return false;
+            }
+        }
+        let mut clocks = self.clocks_after(&sim, &events);
+        if let Some(player) = returned {
+            clocks.reconnect[player] = None;
+        }
+        self.commit(events, clocks).await
     }
 
     async fn commit_sim(&mut self, sim: Play, events: Vec<Event>) -> bool {
