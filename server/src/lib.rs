@@ -33,6 +33,7 @@ use axum::extract::{State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -198,6 +199,10 @@ pub async fn run(
     tokio::spawn(async move {
         shutdown.await;
         stopping.cancel();
+    });
+    // Frames are small and each is awaited by a person: no Nagle delay.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
     });
     axum::serve(listener, app(shared.clone()))
         .with_graceful_shutdown(async move { token.cancelled().await })

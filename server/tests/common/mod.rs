@@ -14,7 +14,7 @@ use tablic_core::{Card, CardSet, Move};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::{connect_async_with_config, MaybeTlsStream, WebSocketStream};
 
 /// The seed `--insecure-test-seed` is given in these tests.
 pub const TEST_SEED: u64 = 2026;
@@ -123,7 +123,7 @@ impl Client {
                 .headers_mut()
                 .insert("Origin", origin.parse().unwrap());
         }
-        let (socket, _) = connect_async(request)
+        let (socket, _) = connect_async_with_config(request, None, true)
             .await
             .map_err(|error| error.to_string())?;
         Ok(Client {
