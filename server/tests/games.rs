@@ -49,7 +49,7 @@ async fn seat(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn matches_to_101_with_people_and_bots() {
-    let server = Server::start(&scratch("matches"), &[]);
+    let server = Server::start(&scratch("matches"), &["--rate", "100000"]);
     for (players, pairs, bots) in [
         (2, false, vec![None, Some("easy")]),
         (3, false, vec![None, None, Some("medium")]),
