@@ -50,6 +50,9 @@
 #                (TypeScript strict, esbuild) and played in Debian's Chromium (installed by
 #                apt if missing) through playwright-core: whole games by keys and clicks
 #                checked against the engine, a bad record, mashed keys, golden screenshots
+#   server       tablic-server (release): whole matches of people and bots over real sockets
+#                on 127.0.0.1, 1,000 games checked for hidden cards, hostile clients, 20
+#                SIGKILLs in a match, a clock across a restart (docs/ONLINE.md)
 #   fuzz         fuzz/ formatted and clippy-clean, then scripts/fuzz.sh 5:
 #                every fuzz target 5 s under AddressSanitizer and every committed seed
 #                replayed; installs cargo-fuzz (pinned) if missing (see docs/FUZZING.md)
@@ -177,7 +180,8 @@ step_docs() {
 
 step_test() {
     # A hung test must fail the run, not eat CI's 90 minutes.
-    CARGO_TARGET_DIR="$HOST_TARGET_DIR" timeout 1200 cargo test --workspace
+    # The server's tests have a step of their own (release: a thousand games over sockets).
+    CARGO_TARGET_DIR="$HOST_TARGET_DIR" timeout 1200 cargo test --workspace --exclude tablic-server
 }
 
 # Debian's cargo/rustc, nightly features via RUSTC_BOOTSTRAP, no host flags leaking in.
@@ -284,6 +288,11 @@ step_web() {
     bash web/test.sh
 }
 
+step_server() {
+    # Servers on 127.0.0.1 only; a hung socket fails its test after 20 s, the step at 15 min.
+    CARGO_TARGET_DIR="$HOST_TARGET_DIR" timeout 900 cargo test --release -p tablic-server
+}
+
 step_fuzz() {
     if [[ "$(cargo fuzz --version 2>/dev/null)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
         echo "    cargo install cargo-fuzz $CARGO_FUZZ_VERSION"
@@ -300,7 +309,7 @@ step_fuzz() {
 STEPS=(setup:step_setup fmt:step_fmt clippy:step_clippy doc:step_doc docs:step_docs test:step_test
     qemu:step_qemu header:step_header
     c-api:step_c_api handheld:step_handheld python:step_python training:step_training
-    wasm:step_wasm web:step_web fuzz:step_fuzz)
+    wasm:step_wasm web:step_web server:step_server fuzz:step_fuzz)
 for entry in "${STEPS[@]}"; do
     name=${entry%%:*}
     # With arguments, run only the named steps (setup always runs).

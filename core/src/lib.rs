@@ -89,6 +89,7 @@ pub use game::moves::{
     try_for_each_move, IllegalMove, Move,
 };
 pub use game::position::{Position, PositionError};
+pub use game::public_view::PublicView;
 pub use game::record::{Record, RecordError, RecordErrorKind, SeatNames};
 pub use game::rules::{FinalTabla, Leftovers, Rules, RulesError};
 pub use game::score::{GameResult, SeatResult, SideResult, MOST_CARDS_BONUS};

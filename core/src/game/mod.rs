@@ -1,12 +1,14 @@
 //! A game of tablić: the [`Game`] itself (the deal, the turn, moves checked and applied, and
 //! the end), its [`Move`]s, each seat's [`PlayerView`](crate::PlayerView) (built in
-//! `view.rs`, which alone knows both), the [`GameResult`], and the game as text in a
+//! `view.rs`, which alone knows both), a watcher's [`PublicView`](crate::PublicView), the
+//! [`GameResult`], and the game as text in a
 //! [`record`].
 
 pub mod match_to_target;
 pub(crate) mod moves;
 mod opening;
 pub mod position;
+pub(crate) mod public_view;
 pub mod record;
 pub mod rules;
 pub(crate) mod score;
