@@ -50,7 +50,7 @@
 #                (TypeScript strict, esbuild) and played in Debian's Chromium (installed by
 #                apt if missing) through playwright-core: whole games by keys and clicks
 #                checked against the engine, a bad record, mashed keys, golden screenshots
-#   server       tablic-server (release): whole matches of people and bots over real sockets
+#   server       tablic-server's tests: whole matches of people and bots over real sockets
 #                on 127.0.0.1, 1,000 games checked for hidden cards, hostile clients, 20
 #                SIGKILLs in a match, a clock across a restart (docs/ONLINE.md)
 #   fuzz         fuzz/ formatted and clippy-clean, then scripts/fuzz.sh 5:
@@ -180,7 +180,7 @@ step_docs() {
 
 step_test() {
     # A hung test must fail the run, not eat CI's 90 minutes.
-    # The server's tests have a step of their own (release: a thousand games over sockets).
+    # The server's tests have a step of their own (a thousand games over sockets).
     CARGO_TARGET_DIR="$HOST_TARGET_DIR" timeout 1200 cargo test --workspace --exclude tablic-server
 }
 
@@ -290,7 +290,8 @@ step_web() {
 
 step_server() {
     # Servers on 127.0.0.1 only; a hung socket fails its test after 20 s, the step at 15 min.
-    CARGO_TARGET_DIR="$HOST_TARGET_DIR" timeout 900 cargo test --release -p tablic-server
+    # The test profile (the workspace's crates at opt-level 1) shares the test step's build.
+    CARGO_TARGET_DIR="$HOST_TARGET_DIR" timeout 900 cargo test -p tablic-server
 }
 
 step_fuzz() {
