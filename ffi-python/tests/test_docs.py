@@ -20,8 +20,8 @@ SETTINGS = ROOT / "ffi-python" / "pyproject.toml"
 MYPY_CACHE = ROOT / "target" / "mypy-docs"
 README = ROOT / "README.md"
 PYTHON_GUIDE = ROOT / "docs" / "PYTHON.md"
-# The README and every page under docs/: each ``python`` block in them runs verbatim.
-DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]
+# The READMEs and every page under docs/: each ``python`` block in them runs verbatim.
+DOCUMENTS = [README, ROOT / "ffi-python" / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def python_blocks(document: Path) -> list[str]:
