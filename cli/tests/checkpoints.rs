@@ -56,9 +56,10 @@ fn files(dir: &Path) -> BTreeMap<String, String> {
         .unwrap_or_default()
 }
 
-/// Runs `args` with `--checkpoint` again and again, each run killed with SIGKILL after a
-/// seeded random 15 to 90 ms, `kills` times, then once to its end with another thread
-/// count; checks that its report and records are an uninterrupted run's.
+/// Runs `args` with `--checkpoint` again and again, each run killed with SIGKILL once its
+/// saved records reach a seeded random count (rising from run to run, so that the kills
+/// fall all over the run however fast the machine is), `kills` times, then once to its end
+/// with another thread count; checks that its report and records are an uninterrupted run's.
 fn killed_and_resumed_equals_uninterrupted(name: &str, args: &[&str], kills: usize) {
     let dir = scratch(name);
     let (records, whole_records) = (dir.join("records"), dir.join("whole"));
@@ -71,6 +72,11 @@ fn killed_and_resumed_equals_uninterrupted(name: &str, args: &[&str], kills: usi
     let whole = with(&["--save-records", whole_records.to_str().unwrap()]);
     let whole = tablic(&whole.iter().map(String::as_str).collect::<Vec<_>>(), "");
     assert_eq!(whole.code, Some(0), "{}", whole.stderr);
+    let games = files(&whole_records).len() as u32;
+    assert!(
+        games > kills as u32,
+        "{games} games are too few to kill {kills} times"
+    );
 
     let resumed = with(&[
         "--save-records",
@@ -81,11 +87,13 @@ fn killed_and_resumed_equals_uninterrupted(name: &str, args: &[&str], kills: usi
         "0.01",
     ]);
     let mut random = Pcg32::new(7, 0);
+    let mut thresholds: Vec<u32> = (0..kills)
+        .map(|_| 1 + random.next() % (games - 1))
+        .collect();
+    thresholds.sort_unstable();
+    let saved_records = || std::fs::read_dir(&records).map_or(0, |entries| entries.count()) as u32;
     let mut killed = 0;
-    for attempt in 0..kills * 3 {
-        if killed == kills {
-            break;
-        }
+    for (attempt, &threshold) in thresholds.iter().enumerate() {
         let threads = (1 + attempt % 2).to_string();
         let mut child = Command::new(env!("CARGO_BIN_EXE_tablic"))
             .args(&resumed)
@@ -95,10 +103,13 @@ fn killed_and_resumed_equals_uninterrupted(name: &str, args: &[&str], kills: usi
             .stderr(Stdio::null())
             .spawn()
             .expect("tablic starts");
-        std::thread::sleep(Duration::from_millis(15 + u64::from(random.next() % 76)));
-        if child.try_wait().unwrap().is_none() {
-            child.kill().unwrap(); // SIGKILL
-            killed += 1;
+        while child.try_wait().unwrap().is_none() {
+            if saved_records() >= threshold {
+                child.kill().unwrap(); // SIGKILL
+                killed += 1;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
         child.wait().unwrap();
     }
