@@ -11,7 +11,9 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
 OUT=${TABLIC_NPM_DIR:-$ROOT/target/npm/tablic}
-TOOLS=${WASM_TOOLS:-$ROOT/target/wasm-tools}
+BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' \
+    "$ROOT/Cargo.lock")
+TOOLS=${WASM_TOOLS:-${CARGO_HOME:-$HOME/.cargo}/tablic-tools/wasm-bindgen-$BINDGEN_VERSION}
 WASM_TARGET_DIR=${TABLIC_WASM_TARGET_DIR:-$ROOT/target/wasm}
 GAMES=${1:-20000}
 

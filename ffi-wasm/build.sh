@@ -11,7 +11,8 @@
 # - else Debian's: rustc-web with its library source and wasm-ld, installed with apt (as
 #   root) when missing, building the standard library itself (-Z build-std).
 # It also installs the wasm-bindgen CLI of the exact version in Cargo.lock (crates.io, into
-# target/wasm-tools or $WASM_TOOLS; about 6 minutes the first time), and binaryen's
+# ~/.cargo/tablic-tools/wasm-bindgen-VERSION or $WASM_TOOLS; about 6 minutes the first time
+# on a machine), and binaryen's
 # wasm-opt and TypeScript (npm, into ffi-wasm/node_modules). Nothing it writes is tracked.
 #
 # The build: tablic-wasm for wasm32-unknown-unknown, wasm-bindgen --target web, then npm
@@ -25,11 +26,13 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
 OUT=${TABLIC_NPM_DIR:-$ROOT/target/npm/tablic}
-TOOLS=${WASM_TOOLS:-$ROOT/target/wasm-tools}
 WASM_TARGET_DIR=${TABLIC_WASM_TARGET_DIR:-$ROOT/target/wasm}
 APT_PACKAGES=(rustc-web cargo-web rust-web-src lld-22)
 BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' \
     "$ROOT/Cargo.lock")
+# Beside cargo's own tools, one folder per version: every checkout and clone on the machine
+# shares the one build (six minutes), as they share cbindgen and cargo-fuzz in ~/.cargo/bin.
+TOOLS=${WASM_TOOLS:-${CARGO_HOME:-$HOME/.cargo}/tablic-tools/wasm-bindgen-$BINDGEN_VERSION}
 VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -n 1)
 
 read -r RUST CARGO RUSTC < <(cd "$ROOT" && "$HERE/wasm-rust.sh")
