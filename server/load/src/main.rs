@@ -87,7 +87,12 @@ fn main() -> ExitCode {
         return fail("--pace must be 0 or more and --processes at least 1".into());
     }
     let Some(text) = &args.part else {
-        return match report::orchestrate(&args_without_part(), args.processes, &describe(&args), args.server_pid) {
+        return match report::orchestrate(
+            &args_without_part(),
+            args.processes,
+            &describe(&args),
+            args.server_pid,
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => fail(error),
         };
@@ -95,7 +100,10 @@ fn main() -> ExitCode {
     let Some((index, count)) = parse_part(text) else {
         return fail(format!("--part {text}: expected I/K with I < K"));
     };
-    let (start, end) = (args.tables * index / count, args.tables * (index + 1) / count);
+    let (start, end) = (
+        args.tables * index / count,
+        args.tables * (index + 1) / count,
+    );
     let plan = part::PartPlan {
         table: table::Plan {
             url: args.url.clone(),

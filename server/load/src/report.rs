@@ -29,7 +29,8 @@ fn usage(pid: u32) -> Result<Usage, String> {
         .rsplit_once(')')
         .map(|(_, rest)| rest.split_whitespace().collect())
         .unwrap_or_default();
-    let ticks = |index: usize| -> u64 { fields.get(index).and_then(|f| f.parse().ok()).unwrap_or(0) };
+    let ticks =
+        |index: usize| -> u64 { fields.get(index).and_then(|f| f.parse().ok()).unwrap_or(0) };
     // /proc counts in USER_HZ, which Linux fixes at 100.
     let cpu_seconds = (ticks(11) + ticks(12)) as f64 / 100.0;
     Ok(Usage {
@@ -99,7 +100,10 @@ pub fn orchestrate(
         let part_failed: u64 = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
         failed += part_failed;
         if part_failed > 0 {
-            eprintln!("tablic-load: a part's first failure: {}", words.nth(1).unwrap_or(""));
+            eprintln!(
+                "tablic-load: a part's first failure: {}",
+                words.nth(1).unwrap_or("")
+            );
         }
     }
     let seated_seconds = started.elapsed().as_secs_f64();
