@@ -141,3 +141,22 @@ fn describe(args: &Args) -> String {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_ws_urls_and_parts_below_their_count() {
+        assert_eq!(
+            server_address("ws://127.0.0.1:8080/ws"),
+            Ok("127.0.0.1:8080".parse().unwrap())
+        );
+        assert!(server_address("ws://10.0.0.1:8080/ws").is_err());
+        assert!(server_address("wss://127.0.0.1:8080/ws").is_err());
+        assert!(server_address("ws://localhost:8080/ws").is_err());
+        assert_eq!(parse_part("2/3"), Some((2, 3)));
+        assert_eq!(parse_part("3/3"), None);
+        assert_eq!(parse_part("x/3"), None);
+    }
+}

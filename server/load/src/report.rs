@@ -161,3 +161,18 @@ pub fn orchestrate(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::percentile;
+
+    #[test]
+    fn percentiles_are_nearest_rank_in_milliseconds() {
+        let sorted: Vec<u32> = (1..=100).map(|value| value * 1000).collect();
+        assert_eq!(percentile(&sorted, 0.50), 50.0);
+        assert_eq!(percentile(&sorted, 0.99), 99.0);
+        assert_eq!(percentile(&sorted, 1.0), 100.0);
+        assert_eq!(percentile(&[7000], 0.5), 7.0);
+        assert!(percentile(&[], 0.5).is_nan());
+    }
+}
