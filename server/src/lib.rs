@@ -48,6 +48,9 @@ use crate::store::Store;
 /// The largest WebSocket message and frame accepted; a larger one closes the socket.
 pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
 
+/// A socket's read buffer, and the bytes written before a flush.
+const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
+
 /// How the server behaves; `main.rs` documents each default.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
@@ -181,7 +184,11 @@ async fn upgrade(
         return (StatusCode::FORBIDDEN, "this origin may not open the API").into_response();
     }
     let tracker = shared.tracker.clone();
+    // tungstenite's default buffers are 128 KiB each way for every socket; frames here are
+    // at most 8 KiB, and an idle table's four sockets should cost kilobytes, not 1 MiB.
     upgrade
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(SOCKET_BUFFER_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| tracker.track_future(connection::serve(socket, shared)))
